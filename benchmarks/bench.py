@@ -1,0 +1,57 @@
+"""Scoring speed: the median (and spread) of many runs of each benchmark case.
+
+Run: ``python benchmarks/bench.py`` (add ``--runs N``). Each module in ``benchmarks/cases/`` gives
+``CASES``: a mapping of a case name to a function that does one timed unit of work. Timing is by
+``time.perf_counter`` around each call, after a warm-up call; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import cases  # noqa: E402
+
+
+def collect_cases() -> dict:
+    found = {}
+    for module_info in sorted(pkgutil.iter_modules(cases.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"benchmarks.cases.{module_info.name}")
+        found.update(module.CASES)
+    return found
+
+
+def measure(work, runs: int) -> list[float]:
+    work()  # warm-up: imports, caches
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--only", help="run the cases whose name contains this text")
+    args = parser.parse_args()
+    print(f"{'case':58} {'median ms':>10} {'p95 ms':>8} {'runs':>5}")
+    for name, work in collect_cases().items():
+        if args.only and args.only not in name:
+            continue
+        times = sorted(measure(work, args.runs))
+        median = statistics.median(times) * 1000
+        p95 = times[int(0.95 * (len(times) - 1))] * 1000
+        print(f"{name:58} {median:10.3f} {p95:8.3f} {len(times):5}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The shared scoring core: result types, ranking and ties, grid helpers."""

@@ -1,0 +1,88 @@
+"""Ranks, the games' tie-breaks, shared places, and the split of competitive goals."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What ranks a player: their total, then the game's tie-break values in order."""
+
+    name: str
+    total: int
+    tie_break_values: tuple[int, ...] = ()
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        return (self.total, *self.tie_break_values)
+
+
+def competition_ranks(standings: Sequence[Standing]) -> dict[str, int]:
+    """Standard competition ranking ("1, 1, 3"): equal keys share a place, the next place skips."""
+    ordered = sorted(standings, key=lambda s: s.key, reverse=True)
+    ranks: dict[str, int] = {}
+    for position, standing in enumerate(ordered, start=1):
+        earlier = ordered[position - 2] if position > 1 else None
+        if earlier is not None and earlier.key == standing.key:
+            ranks[standing.name] = ranks[earlier.name]
+        else:
+            ranks[standing.name] = position
+    return ranks
+
+
+def explain_tie_break(standings: Sequence[Standing], tie_break_names: Sequence[str]) -> str:
+    """One sentence per group of players tied on total: which tie-break decided, or that they share.
+
+    ``tie_break_names`` names each tie-break value, e.g. ``["towns in the Valley Express"]``.
+    """
+    by_total: dict[int, list[Standing]] = {}
+    for standing in standings:
+        by_total.setdefault(standing.total, []).append(standing)
+    sentences = []
+    for total in sorted(by_total, reverse=True):
+        tied = by_total[total]
+        if len(tied) < 2:
+            continue
+        names = _names(s.name for s in tied)
+        decided = False
+        for index, tie_break in enumerate(tie_break_names):
+            values = {s.name: s.tie_break_values[index] for s in tied}
+            if len(set(values.values())) > 1:
+                listed = ", ".join(f"{name} {value}" for name, value in values.items())
+                sentences.append(f"{names} tie on {total}; {tie_break} decides ({listed}).")
+                decided = True
+                break
+        if not decided:
+            if tie_break_names:
+                also = " and ".join(tie_break_names)
+                sentences.append(f"{names} tie on {total} and on {also}: they share the place.")
+            else:
+                sentences.append(f"{names} tie on {total}: they share the place.")
+    return " ".join(sentences) if sentences else "No tie: no tie-break needed."
+
+
+def winners(standings: Sequence[Standing]) -> tuple[str, ...]:
+    """The players in first place (several when the victory is shared)."""
+    ranks = competition_ranks(standings)
+    return tuple(s.name for s in standings if ranks[s.name] == 1)
+
+
+def split_award(measures: Mapping[str, int], points: int) -> tuple[tuple[str, ...], int]:
+    """Award a competitive goal: the best measure wins ``points``; tied best split it, rounded up.
+
+    A player whose measure is 0 has none of the thing and wins nothing, so when every measure is 0
+    nobody wins.
+    """
+    best = max(measures.values(), default=0)
+    if best <= 0:
+        return (), 0
+    best_players = tuple(name for name, value in measures.items() if value == best)
+    return best_players, math.ceil(points / len(best_players))
+
+
+def _names(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,128 @@
+"""Score a whole Sunflower Valley table: every scorepad line, the goals, ranks and the tie-break."""
+
+from __future__ import annotations
+
+from scorer.core.breakdown import Competition, Line, PlayerResult, Row, TableResult
+from scorer.core.ranking import (
+    Standing,
+    competition_ranks,
+    explain_tie_break,
+    split_award,
+    winners,
+)
+from scorer.sunflower_valley import lines
+from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal
+from scorer.sunflower_valley.layout import Layout
+from scorer.sunflower_valley.models import VALLEY_CARDS_AT_GAME_END, SunflowerValleyTable
+
+CARD_LINES = (lines.valley_express, lines.towns, lines.farmers, lines.mountains, lines.lakes)
+TIE_BREAK = "towns in the Valley Express"
+
+
+def score_table(table: SunflowerValleyTable) -> TableResult:
+    layouts = {player.name: Layout(player.valley, table.options) for player in table.players}
+    player_lines: dict[str, list[Line]] = {
+        name: [line for rule in CARD_LINES for line in rule(layout)]
+        for name, layout in layouts.items()
+    }
+    competitions = []
+    for key in table.goals:
+        goal = GOALS[key]
+        if goal.competitive:
+            competition, goal_lines = _competitive(goal, layouts)
+            competitions.append(competition)
+        else:
+            goal_lines = {name: _accumulative(goal, layout) for name, layout in layouts.items()}
+        for name, line in goal_lines.items():
+            player_lines[name].append(line)
+
+    standings = [
+        Standing(
+            name=name,
+            total=sum(line.points for line in player_lines[name]),
+            tie_break_values=(len(layout.express_route[0]) - 1,),
+        )
+        for name, layout in layouts.items()
+    ]
+    ranks = competition_ranks(standings)
+    players = tuple(
+        PlayerResult(
+            name=standing.name,
+            lines=tuple(player_lines[standing.name]),
+            rank=ranks[standing.name],
+            tie_break_values=standing.tie_break_values,
+        )
+        for standing in standings
+    )
+    rows = tuple(Row(category=key, label=label) for key, label in lines.CARD_ROWS.items()) + tuple(
+        Row(category=key, label=GOALS[key].label) for key in table.goals
+    )
+    return TableResult(
+        game=table.game,
+        rows=rows,
+        players=players,
+        tie_break=explain_tie_break(standings, [TIE_BREAK]),
+        winners=winners(standings),
+        competitions=tuple(competitions),
+        warnings=_warnings(table),
+    )
+
+
+def _accumulative(goal: Goal, layout: Layout) -> Line:
+    tally = goal.rule(layout)
+    return Line(
+        category=goal.key,
+        label=goal.label,
+        points=tally.value,
+        detail=f"{goal.label}: {tally.detail}",
+        cells=tally.cells,
+        rulings=tally.rulings,
+    )
+
+
+def _competitive(goal: Goal, layouts: dict[str, Layout]) -> tuple[Competition, dict[str, Line]]:
+    """The best measure takes 6; tied best players split it, rounded up; none wins nothing."""
+    tallies = {name: goal.rule(layout) for name, layout in layouts.items()}
+    measures = {name: tally.value for name, tally in tallies.items()}
+    best_players, points_each = split_award(measures, COMPETITIVE_POINTS)
+    if not best_players:
+        award = "nobody has any, so nobody scores it"
+    elif len(best_players) == 1:
+        award = f"best is {best_players[0]} with {measures[best_players[0]]}, who scores 6"
+    else:
+        award = (
+            f"best is {measures[best_players[0]]}, tied by {len(best_players)} players: "
+            f"6 split {len(best_players)} ways, rounded up -> {points_each} each"
+        )
+    rulings = ("SV-10",)
+    goal_lines = {
+        name: Line(
+            category=goal.key,
+            label=goal.label,
+            points=points_each if name in best_players else 0,
+            detail=f"{goal.label}: {tally.detail}; {award}",
+            cells=tally.cells,
+            rulings=tally.rulings + rulings,
+        )
+        for name, tally in tallies.items()
+    }
+    competition = Competition(
+        category=goal.key,
+        label=goal.label,
+        measures=measures,
+        winners=best_players,
+        points_each=points_each,
+        detail=award,
+        rulings=rulings,
+    )
+    return competition, goal_lines
+
+
+def _warnings(table: SunflowerValleyTable) -> tuple[str, ...]:
+    return tuple(
+        f"{player.name}'s valley has {player.valley.valley_card_count} Valley cards; a finished "
+        f"valley has {VALLEY_CARDS_AT_GAME_END} besides the Starting Town (scored as entered, "
+        "ruling SV-12)."
+        for player in table.players
+        if player.valley.valley_card_count != VALLEY_CARDS_AT_GAME_END
+    )
