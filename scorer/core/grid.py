@@ -72,22 +72,31 @@ def longest_simple_path(
     adjacency = {node: tuple(neighbours) for node, neighbours in graph.items()}
     best: list[Node] = []
 
-    def reachable_count(node: Node, visited: set[Node]) -> int:
-        seen = {node}
-        stack = [node]
+    def reachable_bound(tip: Node, visited: set[Node]) -> int:
+        """At most how many more nodes the path can take: those still reachable from the tip,
+        less the dead ends (one way in, none out) beyond the one the path may end in."""
+        seen = {tip}
+        stack = [tip]
+        dead_ends = 0
         while stack:
-            for neighbour in adjacency.get(stack.pop(), ()):
-                if neighbour not in seen and neighbour not in visited:
-                    seen.add(neighbour)
-                    stack.append(neighbour)
-        return len(seen) - 1
+            node = stack.pop()
+            exits = 0
+            for neighbour in adjacency.get(node, ()):
+                if neighbour not in visited or neighbour == tip:
+                    exits += 1
+                    if neighbour not in seen:
+                        seen.add(neighbour)
+                        stack.append(neighbour)
+            if node != tip and exits <= 1:
+                dead_ends += 1
+        return len(seen) - 1 - max(0, dead_ends - 1)
 
     def extend(path: list[Node], visited: set[Node]) -> None:
         nonlocal best
         if len(path) > len(best) and (accept is None or accept(path)):
             best = list(path)
         tip = path[-1]
-        if len(path) + reachable_count(tip, visited) <= len(best):
+        if len(path) + reachable_bound(tip, visited) <= len(best):
             return
         for neighbour in adjacency.get(tip, ()):
             if neighbour not in visited:

@@ -87,6 +87,10 @@ class CardDescription(Frozen):
             )
         if self.combination and self.points == 0:
             raise ValueError(f"a {name} card with a combination scores some points for it")
+        if self.points and not self.combination:
+            raise ValueError(
+                f"a {name} card scores its points for a combination: add the kinds it asks for"
+            )
         return self
 
     @property

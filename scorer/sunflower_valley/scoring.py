@@ -12,7 +12,7 @@ from scorer.core.ranking import (
 )
 from scorer.sunflower_valley import lines
 from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal
-from scorer.sunflower_valley.layout import Layout
+from scorer.sunflower_valley.layout import Layout, plural
 from scorer.sunflower_valley.models import VALLEY_CARDS_AT_GAME_END, SunflowerValleyTable
 
 CARD_LINES = (lines.valley_express, lines.towns, lines.farmers, lines.mountains, lines.lakes)
@@ -120,7 +120,8 @@ def _competitive(goal: Goal, layouts: dict[str, Layout]) -> tuple[Competition, d
 
 def _warnings(table: SunflowerValleyTable) -> tuple[str, ...]:
     return tuple(
-        f"{player.name}'s valley has {player.valley.valley_card_count} Valley cards; a finished "
+        f"{player.name}'s valley has {plural(player.valley.valley_card_count, 'Valley card')}; "
+        "a finished "
         f"valley has {VALLEY_CARDS_AT_GAME_END} besides the Starting Town (scored as entered, "
         "ruling SV-12)."
         for player in table.players
