@@ -9,7 +9,7 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from scorer import sunflower_valley
+from scorer import girasoles, sunflower_valley
 from scorer.core.breakdown import TableResult
 
 
@@ -26,6 +26,7 @@ GAMES: dict[str, Game] = {
     for game in (
         Game("sunflower_valley", "Sunflower Valley", sunflower_valley.SunflowerValleyTable,
              sunflower_valley.score_table),
+        Game("girasoles", "Girasoles", girasoles.GirasolesTable, girasoles.score_table),
     )
 }
 
