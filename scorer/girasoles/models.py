@@ -19,9 +19,10 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Annotated, Literal, NamedTuple
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from scorer.core.breakdown import Cell, Frozen
+from scorer.core.players import PlayerName, distinct_names
 
 DEFAULT_BOARD_SIZE = 6
 SMALLEST_BOARD_SIZE = 4
@@ -60,7 +61,7 @@ class Symbol(StrEnum):
 
 
 SYMBOL_LETTERS = {Symbol.SUNFLOWER: "s", Symbol.BEE: "b", Symbol.LEAF: "f", Symbol.LADYBUG: "d"}
-"""Leaf and ladybug both start with l, so neither uses it: a typed ``l`` is an error, not a guess."""
+"""Leaf and ladybug both start with l, so neither uses it: a typed l is an error, not a guess."""
 EMPTY = "."
 COLOUR_BY_LETTER = {colour.letter: colour for colour in Colour}
 SYMBOL_BY_LETTER = {letter: symbol for symbol, letter in SYMBOL_LETTERS.items()}
@@ -233,19 +234,12 @@ class Options(Frozen):
 class Player(Frozen):
     """A player's board and coins: the coins' total value, or the coins of each round, or both."""
 
-    name: Annotated[str, Field(min_length=1, max_length=40)]
+    name: PlayerName
     coins: int | None = Field(default=None, ge=0, description="The total value of the coins.")
     coins_by_round: tuple[Annotated[int, Field(ge=0)], ...] | None = Field(
         default=None, max_length=ROUNDS, description="The coins taken at the end of each round."
     )
     board: Board
-
-    @field_validator("name")
-    @classmethod
-    def _name_not_blank(cls, name: str) -> str:
-        if not name.strip():
-            raise ValueError("a player needs a name")
-        return name.strip()
 
     @model_validator(mode="after")
     def _coins_given_once(self) -> Player:
@@ -278,7 +272,9 @@ class GirasolesTable(Frozen):
         default=(), description="The active additional objectives, in the order they came."
     )
     options: Options = Options()
-    players: tuple[Player, ...] = Field(min_length=1, max_length=4)
+    players: Annotated[tuple[Player, ...], AfterValidator(distinct_names)] = Field(
+        min_length=1, max_length=4
+    )
 
     @model_validator(mode="after")
     def _objectives_fit_mode(self) -> GirasolesTable:
@@ -293,12 +289,3 @@ class GirasolesTable(Frozen):
         if repeated:
             raise ValueError(f"objective {repeated[0]} is entered twice; there is one such card")
         return self
-
-    @field_validator("players")
-    @classmethod
-    def _distinct_names(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
-        names = [player.name for player in players]
-        repeated = sorted({name for name in names if names.count(name) > 1})
-        if repeated:
-            raise ValueError(f"two players are called {repeated[0]}; give each a different name")
-        return players

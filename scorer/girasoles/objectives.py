@@ -55,14 +55,16 @@ def colour_on_edges(layout: Layout, colour: Colour) -> Tally:
         for cell, space in layout.spaces.items()
         if space.colour is colour and layout.board.is_on_edge(cell)
     ]
-    return _count(cells, f"{colour.value} space", "on the edges", 1, ("GI-7",))
+    phrase = f"{plural(len(cells), f'{colour.value} space')} on the edges"
+    return _points_for(len(cells), phrase, 1, cell_list(cells), cells, ("GI-7",))
 
 
 def sunflowers_on_edges(layout: Layout) -> Tally:
     """Objective 3: 1 point for each sunflower on the edges of the board, whatever its colour
     (ruling GI-7)."""
     cells = [cell for cell in layout.cells_with(Symbol.SUNFLOWER) if layout.board.is_on_edge(cell)]
-    return _count(cells, "sunflower", "on the edges", 1, ("GI-7",))
+    phrase = f"{plural(len(cells), 'sunflower')} on the edges"
+    return _points_for(len(cells), phrase, 1, cell_list(cells), cells, ("GI-7",))
 
 
 # Areas -------------------------------------------------------------------------------------------
@@ -74,14 +76,9 @@ def sunflower_areas(layout: Layout) -> Tally:
     sunflower is an area (ruling GI-2)."""
     groups = layout.sunflower_areas
     sizes = ", ".join(str(len(group)) for group in groups)
-    count = len(groups)
-    detail = f"{plural(count, 'sunflower area')}" + (f" (of {sizes} sunflowers)" if groups else "")
-    return Tally(
-        points=count,
-        detail=f"{detail} x 1 -> {count}",
-        cells=tuple(sorted(cell for group in groups for cell in group)),
-        rulings=("GI-2",),
-    )
+    phrase = plural(len(groups), "sunflower area") + (f" (of {sizes} sunflowers)" if groups else "")
+    cells = [cell for group in groups for cell in group]
+    return _points_for(len(groups), phrase, 1, "", cells, ("GI-2",))
 
 
 def areas_of_colour(layout: Layout, colour: Colour) -> Tally:
@@ -89,14 +86,9 @@ def areas_of_colour(layout: Layout, colour: Colour) -> Tally:
     corner are separate, and a lone space is an area (ruling GI-1)."""
     areas = [area for area in layout.areas if area.colour is colour]
     sizes = ", ".join(str(area.size) for area in areas)
-    count = len(areas)
-    detail = f"{plural(count, f'{colour.value} area')}" + (f" (of {sizes} spaces)" if areas else "")
-    return Tally(
-        points=count,
-        detail=f"{detail} x 1 -> {count}",
-        cells=tuple(sorted(cell for area in areas for cell in area.cells)),
-        rulings=("GI-1",),
-    )
+    phrase = plural(len(areas), f"{colour.value} area") + (f" (of {sizes} spaces)" if areas else "")
+    cells = [cell for area in areas for cell in area.cells]
+    return _points_for(len(areas), phrase, 1, "", cells, ("GI-1",))
 
 
 # Pairs -------------------------------------------------------------------------------------------
@@ -120,16 +112,11 @@ def pairs_of_objects(layout: Layout, first: Symbol, second: Symbol) -> Tally:
     """Objectives 7, 8 and 9: 2 points for each pair of the two objects on the card, side by side
     (never diagonally), each object in one pair only; colours do not matter (ruling GI-4)."""
     pairs = sorted(object_pairs(layout, first, second))
-    points = PAIR_POINTS * len(pairs)
-    listed = ", ".join(f"{describe_cell(a)}-{describe_cell(b)}" for a, b in pairs)
     what = f"{first.value} and {second.value}" if first is not second else f"two {first.plural}"
-    return Tally(
-        points=points,
-        detail=f"{plural(len(pairs), f'pair of {what}', f'pairs of {what}')} "
-        f"x {PAIR_POINTS} -> {points}" + (f" ({listed})" if pairs else ""),
-        cells=tuple(cell for pair in pairs for cell in pair),
-        rulings=("GI-4",),
-    )
+    phrase = plural(len(pairs), f"pair of {what}", f"pairs of {what}")
+    listed = ", ".join(f"{describe_cell(a)}-{describe_cell(b)}" for a, b in pairs)
+    cells = [cell for pair in pairs for cell in pair]
+    return _points_for(len(pairs), phrase, PAIR_POINTS, listed, cells, ("GI-4",))
 
 
 # Rows and columns --------------------------------------------------------------------------------
@@ -137,15 +124,19 @@ def pairs_of_objects(layout: Layout, first: Symbol, second: Symbol) -> Tally:
 
 def rows_with_bees(layout: Layout) -> Tally:
     """Objective 10: 2 points for each row with one or more bees, whatever their colours."""
-    rows = sorted({row for row, _ in layout.cells_with(Symbol.BEE)})
-    return _lines_tally(rows, "row", "a bee", ROW_WITH_BEES_POINTS, layout.cells_with(Symbol.BEE))
+    bees = layout.cells_with(Symbol.BEE)
+    rows = sorted({row for row, _ in bees})
+    phrase = f"{plural(len(rows), 'row')} with a bee"
+    return _points_for(len(rows), phrase, ROW_WITH_BEES_POINTS, _numbered("row", rows), bees)
 
 
 def columns_with_ladybugs(layout: Layout) -> Tally:
     """Objective 11: 2 points for each column with one or more ladybugs, whatever their colours."""
     ladybugs = layout.cells_with(Symbol.LADYBUG)
     columns = sorted({col for _, col in ladybugs})
-    return _lines_tally(columns, "column", "a ladybug", COLUMN_WITH_LADYBUGS_POINTS, ladybugs)
+    phrase = f"{plural(len(columns), 'column')} with a ladybug"
+    found = _numbered("column", columns)
+    return _points_for(len(columns), phrase, COLUMN_WITH_LADYBUGS_POINTS, found, ladybugs)
 
 
 def lines_with_all_colours(layout: Layout) -> tuple[list[int], list[int]]:
@@ -167,22 +158,12 @@ def rows_and_columns_with_all_colours(layout: Layout) -> Tally:
     colours; one space counts for its row and for its column (ruling GI-8)."""
     rows, columns = lines_with_all_colours(layout)
     count = len(rows) + len(columns)
-    points = ALL_COLOURS_LINE_POINTS * count
+    phrase = f"{plural(count, 'row or column', 'rows and columns')} with all 4 colours"
     found = "; ".join(
-        part
-        for part in (_numbered("row", rows), _numbered("column", columns))
-        if part
+        part for part in (_numbered("row", rows), _numbered("column", columns)) if part
     )
-    cells = [
-        cell for cell in layout.spaces if cell[0] in set(rows) or cell[1] in set(columns)
-    ]
-    return Tally(
-        points=points,
-        detail=f"{plural(count, 'row or column', 'rows and columns')} with all 4 colours "
-        f"x {ALL_COLOURS_LINE_POINTS} -> {points}" + (f" ({found})" if found else ""),
-        cells=tuple(sorted(cells)),
-        rulings=("GI-8",),
-    )
+    cells = [cell for cell in layout.spaces if cell[0] in rows or cell[1] in columns]
+    return _points_for(count, phrase, ALL_COLOURS_LINE_POINTS, found, cells, ("GI-8",))
 
 
 # Collections -------------------------------------------------------------------------------------
@@ -200,20 +181,20 @@ def differently_coloured_creatures(layout: Layout, reading: str = "kind_and_colo
         for cell in layout.cells_with(symbol):
             first_of.setdefault((symbol, layout.spaces[cell].colour), cell)
     if reading == "colour":
-        colours = sorted({colour for _, colour in first_of}, key=list(Colour).index)
-        cells = [cell for (_, colour), cell in first_of.items() if colour in colours]
-        names = ", ".join(colour.value for colour in colours)
-        detail = (
-            f"{plural(len(colours), 'colour')} with a bee, leaf or ladybug x 1 -> {len(colours)}"
-            + (f" ({names})" if colours else "")
-        )
-        return Tally(len(colours), detail, tuple(sorted(cells)), ("GI-3",))
-    kinds = [f"{colour.value} {symbol.value}" for symbol, colour in first_of]
-    detail = (
-        f"{plural(len(first_of), 'different kind and colour', 'different kinds and colours')} "
-        f"of bee, leaf or ladybug x 1 -> {len(first_of)}" + (f" ({', '.join(kinds)})" if kinds else "")
+        first_of_colour: dict[Colour, Cell] = {}
+        for (_, colour), cell in sorted(first_of.items(), key=lambda item: item[1]):
+            first_of_colour.setdefault(colour, cell)
+        colours = sorted(first_of_colour, key=list(Colour).index)
+        phrase = f"{plural(len(colours), 'colour')} with a bee, leaf or ladybug"
+        found = ", ".join(colour.value for colour in colours)
+        cells = first_of_colour.values()
+        return _points_for(len(colours), phrase, 1, found, cells, ("GI-3",))
+    phrase = (
+        plural(len(first_of), "different kind and colour", "different kinds and colours")
+        + " of bee, leaf or ladybug"
     )
-    return Tally(len(first_of), detail, tuple(sorted(first_of.values())), ("GI-3",))
+    found = ", ".join(f"{colour.value} {symbol.value}" for symbol, colour in first_of)
+    return _points_for(len(first_of), phrase, 1, found, first_of.values(), ("GI-3",))
 
 
 def sunflower_sets_of_four_colours(layout: Layout) -> Tally:
@@ -222,14 +203,9 @@ def sunflower_sets_of_four_colours(layout: Layout) -> Tally:
     sunflowers (ruling GI-9)."""
     by_colour = Counter(layout.spaces[cell].colour for cell in layout.cells_with(Symbol.SUNFLOWER))
     sets = min(by_colour[colour] for colour in Colour)
-    points = SUNFLOWER_SET_POINTS * sets
     counts = ", ".join(f"{colour.value} {by_colour[colour]}" for colour in Colour)
-    return Tally(
-        points=points,
-        detail=f"sunflowers by colour: {counts}; {plural(sets, 'set')} of 4 colours "
-        f"x {SUNFLOWER_SET_POINTS} -> {points}",
-        rulings=("GI-9",),
-    )
+    phrase = f"sunflowers by colour: {counts}; {plural(sets, 'set')} of 4 colours"
+    return _points_for(sets, phrase, SUNFLOWER_SET_POINTS, "", (), ("GI-9",))
 
 
 def bee_leaf_ladybug_sets(layout: Layout) -> Tally:
@@ -238,25 +214,18 @@ def bee_leaf_ladybug_sets(layout: Layout) -> Tally:
     three (rulings GI-1, GI-9)."""
     per_area = []
     for area in layout.areas:
-        held = Counter(
-            layout.spaces[cell].symbol for cell in area.cells if layout.spaces[cell].symbol
-        )
+        held = Counter(layout.spaces[cell].symbol for cell in area.cells)
         sets = min(held[symbol] for symbol in CREATURES)
         if sets:
             per_area.append((area, sets))
     sets = sum(count for _, count in per_area)
-    points = BEE_LEAF_LADYBUG_SET_POINTS * sets
+    phrase = f"{plural(sets, 'set')} of bee, leaf and ladybug in one area"
     found = "; ".join(
         f"{area.colour.value} area at {describe_cell(min(area.cells))}: {count}"
         for area, count in per_area
     )
-    return Tally(
-        points=points,
-        detail=f"{plural(sets, 'set')} of bee, leaf and ladybug in one area "
-        f"x {BEE_LEAF_LADYBUG_SET_POINTS} -> {points}" + (f" ({found})" if found else ""),
-        cells=tuple(sorted(cell for area, _ in per_area for cell in area.cells)),
-        rulings=("GI-1", "GI-9"),
-    )
+    cells = [cell for area, _ in per_area for cell in area.cells]
+    return _points_for(sets, phrase, BEE_LEAF_LADYBUG_SET_POINTS, found, cells, ("GI-1", "GI-9"))
 
 
 # The cards ---------------------------------------------------------------------------------------
@@ -339,26 +308,17 @@ OBJECTIVES: dict[int, ObjectiveCard] = {
 """The rulebook's list of additional objectives, by number."""
 
 
-def _count(cells: list[Cell], what: str, where: str, points_each: int, rulings) -> Tally:
-    points = points_each * len(cells)
-    found = f" ({cell_list(cells)})" if cells else ""
+def _points_for(
+    count: int, phrase: str, points_each: int, found: str, cells: Iterable[Cell], rulings=()
+) -> Tally:
+    """``points_each`` for each of ``count`` things; ``phrase`` names them with their count and
+    ``found`` (when not empty) says where they are."""
+    points = points_each * count
     return Tally(
         points=points,
-        detail=f"{plural(len(cells), what)} {where} x {points_each} -> {points}{found}",
+        detail=f"{phrase} x {points_each} -> {points}" + (f" ({found})" if found else ""),
         cells=tuple(sorted(cells)),
         rulings=tuple(rulings),
-    )
-
-
-def _lines_tally(
-    numbers: list[int], line: str, holding: str, points_each: int, cells: Iterable[Cell]
-) -> Tally:
-    points = points_each * len(numbers)
-    found = f" ({_numbered(line, numbers)})" if numbers else ""
-    return Tally(
-        points=points,
-        detail=f"{plural(len(numbers), line)} with {holding} x {points_each} -> {points}{found}",
-        cells=tuple(sorted(cells)),
     )
 
 

@@ -1,9 +1,9 @@
-"""Score a whole Girasoles table: coins, the starting and additional objectives, ranks, tie-break."""
+"""Score a whole Girasoles table: coins, starting and additional objectives, ranks, tie-break."""
 
 from __future__ import annotations
 
-from scorer.core.breakdown import Line, PlayerResult, Row, TableResult
-from scorer.core.ranking import Standing, competition_ranks, explain_tie_break, winners
+from scorer.core.breakdown import Line, Row, TableResult
+from scorer.core.ranking import explain_tie_break, ranked_results, standings_of, winners
 from scorer.girasoles import starting
 from scorer.girasoles.layout import Layout
 from scorer.girasoles.models import (
@@ -49,28 +49,14 @@ def player_lines(player: Player, table: GirasolesTable) -> list[Line]:
 
 def score_table(table: GirasolesTable) -> TableResult:
     lines = {player.name: player_lines(player, table) for player in table.players}
-    standings = [
-        Standing(
-            name=player.name,
-            total=sum(line.points for line in lines[player.name]),
-            tie_break_values=(player.coin_total,),
-        )
-        for player in table.players
-    ]
-    ranks = competition_ranks(standings)
-    players = tuple(
-        PlayerResult(
-            name=standing.name,
-            lines=tuple(lines[standing.name]),
-            rank=ranks[standing.name],
-            tie_break_values=standing.tie_break_values,
-        )
-        for standing in standings
+    standings = standings_of(
+        lines, {player.name: (player.coin_total,) for player in table.players}
     )
+    players = ranked_results(standings, lines)
     rows = tuple(Row(category=key, label=label) for key, label in starting.STARTING_ROWS.items())
     rows += tuple(
-        Row(category=objective_category(objective), label=OBJECTIVES[objective.card].title(objective))
-        for objective in table.objectives
+        Row(category=objective_category(o), label=OBJECTIVES[o.card].title(o))
+        for o in table.objectives
     )
     return TableResult(
         game=table.game,

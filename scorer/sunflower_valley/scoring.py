@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from scorer.core.breakdown import Competition, Line, PlayerResult, Row, TableResult
+from scorer.core.breakdown import Competition, Line, Row, TableResult
 from scorer.core.ranking import (
-    Standing,
-    competition_ranks,
     explain_tie_break,
+    ranked_results,
     split_award,
+    standings_of,
     winners,
 )
 from scorer.sunflower_valley import lines
@@ -36,24 +36,11 @@ def score_table(table: SunflowerValleyTable) -> TableResult:
         for name, line in goal_lines.items():
             player_lines[name].append(line)
 
-    standings = [
-        Standing(
-            name=name,
-            total=sum(line.points for line in player_lines[name]),
-            tie_break_values=(len(layout.express_route[0]) - 1,),
-        )
-        for name, layout in layouts.items()
-    ]
-    ranks = competition_ranks(standings)
-    players = tuple(
-        PlayerResult(
-            name=standing.name,
-            lines=tuple(player_lines[standing.name]),
-            rank=ranks[standing.name],
-            tie_break_values=standing.tie_break_values,
-        )
-        for standing in standings
+    standings = standings_of(
+        player_lines,
+        {name: (len(layout.express_route[0]) - 1,) for name, layout in layouts.items()},
     )
+    players = ranked_results(standings, player_lines)
     rows = tuple(Row(category=key, label=label) for key, label in lines.CARD_ROWS.items()) + tuple(
         Row(category=key, label=GOALS[key].label) for key in table.goals
     )

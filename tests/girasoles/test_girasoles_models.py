@@ -1,4 +1,4 @@
-"""The table format: the board's grid, coins, objectives, players, with the messages a player sees."""
+"""The table format: the board's grid, coins, objectives, players and the messages players see."""
 
 import pytest
 from pydantic import ValidationError
@@ -55,7 +55,8 @@ def test_the_board_is_6_by_6_unless_the_table_says_otherwise():  # GI-10
 
 
 def test_blanks_between_tokens_may_be_several():
-    assert board("B.   G.  R. Y.", *[".. .. .. .."] * 3).spaces[(1, 4)] == Space(Colour.YELLOW, None)
+    spaces = board("B.   G.  R. Y.", *[".. .. .. .."] * 3).spaces
+    assert spaces[(1, 4)] == Space(Colour.YELLOW, None)
 
 
 @pytest.mark.parametrize("size", [3, 11])

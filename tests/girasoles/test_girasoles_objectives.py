@@ -59,7 +59,8 @@ def test_4_sunflower_areas_join_side_by_side_across_colours_never_at_corners(): 
 
 
 def test_4_without_sunflowers_is_0():
-    assert rules.sunflower_areas(layout(*["B. .. .. .."] * 4)).detail == "0 sunflower areas x 1 -> 0"
+    no_sunflower = layout(*["B. .. .. .."] * 4)
+    assert rules.sunflower_areas(no_sunflower).detail == "0 sunflower areas x 1 -> 0"
 
 
 def test_5_and_6_count_the_areas_of_the_cards_colour():  # GI-1

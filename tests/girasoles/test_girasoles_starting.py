@@ -76,7 +76,9 @@ def test_a_bee_scores_each_sunflower_around_it_diagonals_included():
     # around (2,2): (1,1), (1,3), (3,1), (3,3); (2,4) and (4,4) are two steps away.
     (line,) = bees(board)
     assert line.points == 4
-    assert line.detail == "green bee at (2,2): 4 sunflowers around, at (1,1), (1,3), (3,1), (3,3) -> 4"
+    assert line.detail == (
+        "green bee at (2,2): 4 sunflowers around, at (1,1), (1,3), (3,1), (3,3) -> 4"
+    )
 
 
 def test_one_sunflower_counts_for_every_bee_around_it():
@@ -122,7 +124,9 @@ def test_ladybugs_side_by_side_or_at_a_corner_score_nothing():
         ".. .. .. Gd",
     )
     assert points(ladybugs(board)) == [0, 0, 0, 0]
-    assert ladybugs(board)[2].detail == "yellow ladybug at (3,3): another ladybug around, at (4,4) -> 0"
+    assert ladybugs(board)[2].detail == (
+        "yellow ladybug at (3,3): another ladybug around, at (4,4) -> 0"
+    )
 
 
 def test_the_middle_of_three_ladybugs_and_its_neighbours_all_score_nothing():
