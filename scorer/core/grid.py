@@ -115,10 +115,19 @@ def longest_simple_path(
 def maximum_matching(edges: Iterable[tuple[Node, Node]]) -> set[tuple[Node, Node]]:
     """The largest set of ``edges`` that share no node (each node in one pair at most).
 
-    A greedy choice can strand nodes; this uses Edmonds' blossom algorithm from networkx, exact on
-    any graph. Each pair comes back in a stable (sorted) orientation.
+    A greedy choice can strand nodes; this is exact on any graph. Neighbours on a grid always make
+    a bipartite graph (a checkerboard's two colours), where Hopcroft-Karp is several times faster
+    than Edmonds' blossom algorithm, which takes the rest. Both come from networkx. Each pair comes
+    back in a stable (sorted) orientation.
     """
     graph = nx.Graph()
     graph.add_edges_from(edges)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    try:
+        sides = nx.bipartite.color(graph)
+    except nx.NetworkXError:  # an odd cycle: not bipartite
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+    else:
+        top = [node for node, side in sides.items() if side == 0]
+        partner = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=top)
+        matching = {(node, partner[node]) for node in top if node in partner}
     return {tuple(sorted(pair)) for pair in matching}  # type: ignore[misc]

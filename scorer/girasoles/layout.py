@@ -15,7 +15,8 @@ class Area:
     """An area (ruling GI-1): orthogonally connected covered spaces of one colour."""
 
     colour: Colour
-    cells: frozenset[Cell]
+    cells: tuple[Cell, ...]
+    """In reading order."""
 
     @property
     def size(self) -> int:
@@ -46,7 +47,7 @@ class Layout:
     def areas(self) -> list[Area]:
         """Every area of the board, largest first (ruling GI-1)."""
         regions = connected_regions(self.spaces, same_region=lambda cell: self.spaces[cell].colour)
-        return [Area(self.spaces[min(region)].colour, region) for region in regions]
+        return [Area(self.spaces[min(region)].colour, tuple(sorted(region))) for region in regions]
 
     @cached_property
     def area_of(self) -> dict[Cell, Area]:

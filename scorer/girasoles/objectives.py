@@ -221,7 +221,7 @@ def bee_leaf_ladybug_sets(layout: Layout) -> Tally:
     sets = sum(count for _, count in per_area)
     phrase = f"{plural(sets, 'set')} of bee, leaf and ladybug in one area"
     found = "; ".join(
-        f"{area.colour.value} area at {describe_cell(min(area.cells))}: {count}"
+        f"{area.colour.value} area at {describe_cell(area.cells[0])}: {count}"
         for area, count in per_area
     )
     cells = [cell for area, _ in per_area for cell in area.cells]

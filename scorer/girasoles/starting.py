@@ -47,7 +47,7 @@ def leaves(layout: Layout) -> list[Line]:
             f"{layout.where(cell)} in a {area.colour.value} area of "
             f"{plural(area.size, 'space')}, 1 per 2 spaces -> {points}"
         )
-        lines.append(_line("leaves", points, detail, tuple(sorted(area.cells)), ("GI-1",)))
+        lines.append(_line("leaves", points, detail, area.cells, ("GI-1",)))
     return lines
 
 
