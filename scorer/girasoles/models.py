@@ -157,11 +157,7 @@ class Board(Frozen):
                     f"row {row} has {len(tokens)} spaces, the board {self.cols} columns: type "
                     "every space, with .. for an empty one"
                 )
-            for col, token in enumerate(tokens, start=1):
-                try:
-                    parse_space(token)
-                except ValueError as error:
-                    raise ValueError(f"row {row}, column {col}: {error}") from None
+        self.spaces  # reads every space, stops at the first wrong one; the result is kept
         return self
 
     @cached_property
@@ -170,7 +166,10 @@ class Board(Frozen):
         found = {}
         for row, text in enumerate(self.grid, start=1):
             for col, token in enumerate(text.split(), start=1):
-                space = parse_space(token)
+                try:
+                    space = parse_space(token)
+                except ValueError as error:
+                    raise ValueError(f"row {row}, column {col}: {error}") from None
                 if space is not None:
                     found[(row, col)] = space
         return found
@@ -220,10 +219,13 @@ class AdditionalObjective(Frozen):
         return self
 
 
+Objective13Reading = Literal["kind_and_colour", "colour"]
+
+
 class Options(Frozen):
     """Readings of the rulebook that a table may choose; the defaults are the project's rulings."""
 
-    objective_13: Literal["kind_and_colour", "colour"] = Field(
+    objective_13: Objective13Reading = Field(
         default="kind_and_colour",
         description="Ruling GI-3: objective 13 counts each different kind and colour of bee, leaf "
         "and ladybug once ('kind_and_colour', up to 12), or each colour that holds any of "

@@ -18,6 +18,7 @@ from scorer.girasoles.layout import Layout, cell_list, plural
 from scorer.girasoles.models import (
     AdditionalObjective,
     Colour,
+    Objective13Reading,
     Options,
     Symbol,
     describe_cell,
@@ -169,7 +170,9 @@ def rows_and_columns_with_all_colours(layout: Layout) -> Tally:
 # Collections -------------------------------------------------------------------------------------
 
 
-def differently_coloured_creatures(layout: Layout, reading: str = "kind_and_colour") -> Tally:
+def differently_coloured_creatures(
+    layout: Layout, reading: Objective13Reading = "kind_and_colour"
+) -> Tally:
     """Objective 13: 1 point for each bee, leaf or ladybug of a different colour, wherever it is.
 
     Ruling GI-3: each kind and colour counts once, so a red bee, a blue bee and a red leaf give 3
@@ -251,11 +254,11 @@ def _objective_13_reading(objective: AdditionalObjective, options: Options) -> t
 
 @dataclass(frozen=True)
 class ObjectiveCard:
-    """An entry of the rulebook's list: its number, its text in short, its rule and what the rule
-    takes besides the board."""
+    """An entry of the rulebook's list: its number, its scorepad heading (``{shown}`` stands for
+    what the card shows), its rule and what the rule takes besides the board."""
 
     number: int
-    text: str
+    heading: str
     rule: Callable[..., Tally]
     parameters: Parameters = _nothing
 
@@ -276,7 +279,7 @@ class ObjectiveCard:
             shown = f"{first.value.capitalize()} and {second.value}"
         else:
             shown = ""
-        return f"{self.number}. {self.text.format(shown=shown)}"
+        return f"{self.number}. {self.heading.format(shown=shown)}"
 
     def score(self, layout: Layout, objective: AdditionalObjective, options: Options) -> Tally:
         return self.rule(layout, *self.parameters(objective, options))
