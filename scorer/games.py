@@ -10,6 +10,7 @@ from typing import Annotated, Any, Union
 from pydantic import BaseModel, Field, TypeAdapter
 
 from scorer import sunflower_valley
+from scorer import maple_valley
 from scorer.core.breakdown import TableResult
 
 
@@ -26,6 +27,8 @@ GAMES: dict[str, Game] = {
     for game in (
         Game("sunflower_valley", "Sunflower Valley", sunflower_valley.SunflowerValleyTable,
              sunflower_valley.score_table),
+        Game("maple_valley", "Maple Valley", maple_valley.MapleValleyTable,
+             maple_valley.score_table),
     )
 }
 
