@@ -173,7 +173,7 @@ def leftovers_line(left: Leftovers, remaining: Counter[Resource], stored_any: bo
     parts = [
         f"{plural(left.honey, 'Honey', 'Honey')} -> {left.honey}",
         f"{plural(left.maps, 'Map')} -> {left.maps}",
-        f"{left.batchable} other resources ({listing(others)}) -> "
+        f"{plural(left.batchable, 'other resource')} ({listing(others)}) -> "
         f"{plural(left.batches, 'batch', 'batches')} of 3 -> {left.batches}",
     ]
     if left.remainder:
