@@ -72,10 +72,15 @@ def favour_line(favour: Favour, brought: Sequence[Favour], position: int, sets: 
     if isinstance(bonus, StoredSets):
         return _stored_sets_line(favour, bonus, sets, pack, head)
     assert isinstance(bonus, TypedBonus)
+    return _typed_line("favours", favour.name, favour.score, bonus, head)
+
+
+def _typed_line(category: str, name: str, score: int, bonus: TypedBonus, head: str) -> Line:
+    """A typed bonus is added as the player typed it."""
     reason = f" ({bonus.reason})" if bonus.reason else ""
-    points = favour.score + bonus.points
-    return _line("favours", points, f"{head} + typed bonus {bonus.points}{reason} -> {points}",
-                 [favour.name])
+    points = score + bonus.points
+    return _line(category, points, f"{head} + typed bonus {bonus.points}{reason} -> {points}",
+                 [name])
 
 
 def _also_have_line(favour: Favour, bonus: AlsoHave, brought: Sequence[Favour], position: int,
@@ -144,10 +149,7 @@ def patch_line(patch: Patch, friends: Sequence[Friend], options: Options) -> Lin
     if bonus is None:
         return _line("patches", patch.score, f"{head}, no bonus -> {patch.score}", [patch.name])
     if isinstance(bonus, TypedBonus):
-        reason = f" ({bonus.reason})" if bonus.reason else ""
-        points = patch.score + bonus.points
-        return _line("patches", points, f"{head} + typed bonus {bonus.points}{reason} -> {points}",
-                     [patch.name])
+        return _typed_line("patches", patch.name, patch.score, bonus, head)
     assert isinstance(bonus, PerFriend)
     counted = [friend for friend in friends if friend_counts_for(friend, bonus.travel, options)]
     travel = bonus.travel.value

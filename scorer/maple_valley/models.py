@@ -28,6 +28,9 @@ CUBES_PER_PLAYER = 10
 MAX_PATCHES = 4
 FESTIVITY_COUNT = 3
 MAX_PLAYERS = 5
+MAX_HELD = 99
+"""A sanity bound on one resource's count (the supply has 18 of each): catches typing slips and
+keeps the storage search quick."""
 
 
 class Resource(StrEnum):
@@ -149,7 +152,8 @@ class StoredSets(Frozen):
 
     kind: Literal["stored_sets"]
     set: tuple[Resource, ...] = Field(
-        description='The resources of one set, e.g. ["Bugs", "Herbs"]; repeat a name to ask for two.'
+        description='The resources of one set, e.g. ["Bugs", "Herbs"]; repeat a name to ask '
+        "for two."
     )
     points: Count = Field(description="Bonus points per set stored.")
 
@@ -252,10 +256,9 @@ class Catalogue(Frozen):
 
     @model_validator(mode="after")
     def _distinct_names(self) -> Catalogue:
-        for kind, cards in (("Favour", self.favours), ("Friend", self.friends),
-                            ("Patch", self.patches)):
+        for kind in ("Favour", "Friend", "Patch"):
             seen: set[str] = set()
-            for card in cards:
+            for card in self.cards(kind):
                 if _same_name(card.name) in seen:
                     raise ValueError(f"the catalogue describes the {kind} {card.name!r} twice")
                 seen.add(_same_name(card.name))
@@ -263,9 +266,13 @@ class Catalogue(Frozen):
             raise ValueError("every player has a Starter already; do not describe it")
         return self
 
+    def cards(self, kind: str) -> tuple[Card, ...]:
+        """The descriptions of one kind: "Favour", "Friend" or "Patch"."""
+        return {"Favour": self.favours, "Friend": self.friends, "Patch": self.patches}[kind]
+
     def find(self, kind: str, name: str) -> Card | None:
-        cards = {"Favour": self.favours, "Friend": self.friends, "Patch": self.patches}[kind]
-        return next((card for card in cards if _same_name(card.name) == _same_name(name)), None)
+        return next((card for card in self.cards(kind)
+                     if _same_name(card.name) == _same_name(name)), None)
 
 
 class Player(Frozen):
@@ -312,6 +319,8 @@ class Player(Frozen):
             name = _pack_item(key)
             if name in pack:
                 raise ValueError(f"{name} is entered twice")
+            if isinstance(count, int) and count > MAX_HELD:
+                raise ValueError(f"{count} {name}? At most {MAX_HELD}: check the count")
             pack[name] = count
         return pack
 
@@ -381,7 +390,6 @@ class MapleValleyTable(Frozen):
     def _three_festivities(cls, names: tuple[str, ...] | None) -> tuple[str, ...] | None:
         if names is None:
             return None
-        names = tuple(name.strip() for name in names)
         if names and len(names) != FESTIVITY_COUNT:
             raise ValueError(f"a game has {FESTIVITY_COUNT} Festivities, not {len(names)}")
         if len({_same_name(name) for name in names}) != len(names):
@@ -436,7 +444,7 @@ class MapleValleyTable(Frozen):
                     raise ValueError(f"{where}: the Starter is always counted; do not enter it")
                 listed = self.catalogue.find(kind, name)
                 if isinstance(entry, str) and listed is None:
-                    described = [card.name for card in self._catalogue_cards(kind)]
+                    described = [card.name for card in self.catalogue.cards(kind)]
                     known = ", ".join(described) if described else "none"
                     raise ValueError(
                         f"{where}: no {kind} called {entry!r} in the catalogue "
@@ -454,10 +462,6 @@ class MapleValleyTable(Frozen):
                     f"{player.name} has the Patch {patch.name!r} twice; a player may not have "
                     "two of the same Patch"
                 )
-
-    def _catalogue_cards(self, kind: str) -> tuple[Card, ...]:
-        return {"Favour": self.catalogue.favours, "Friend": self.catalogue.friends,
-                "Patch": self.catalogue.patches}[kind]
 
     def _resolve(self, kind: str, entry: str | Card) -> Any:
         return self.catalogue.find(kind, entry) if isinstance(entry, str) else entry

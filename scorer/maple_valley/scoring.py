@@ -1,14 +1,23 @@
-"""Score a whole Maple Valley table: every Final Scoring line, Festivities, ranks, the solo title."""
+"""Score a whole Maple Valley table: every Final Scoring line, the Festivities, ranks, and the
+solo title."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from scorer.core.breakdown import Competition, Line, PlayerResult, Row, TableResult
 from scorer.core.ranking import Standing, competition_ranks, explain_tie_break, winners
 from scorer.maple_valley import lines
 from scorer.maple_valley.festivities import festivity_lines
-from scorer.maple_valley.models import AlsoHave, MapleValleyTable, Player, same_name
+from scorer.maple_valley.models import (
+    AlsoHave,
+    Favour,
+    MapleValleyTable,
+    Player,
+    Resource,
+    same_name,
+)
 from scorer.maple_valley.solo import solo_title
 from scorer.maple_valley.storage import Storage, allocate, best_storage, leftovers, storing_bonus
 
@@ -77,7 +86,8 @@ def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line
     return result, storage_note(favours, storage, pack, player.maps)
 
 
-def storage_note(favours, storage: Storage, pack: Counter, maps: int) -> list[str]:
+def storage_note(favours: Sequence[Favour], storage: Storage, pack: Counter[Resource],
+                 maps: int) -> list[str]:
     """Why the sets went where they did: the chosen allocation against storing nothing."""
     if not any(storing_bonus(favour) for favour in favours):
         return []

@@ -78,7 +78,8 @@ def solo_title(favours: Sequence[Favour], patch_count: int, friends: Sequence[Fr
     answers = [f"1. Favours crafted: {counted}; {why} -> {CATEGORY_WORDS[category]}"]
     band = score_word(total)
     answers.append(f"2. Final score {total} -> {band}")
-    answers.append(f"3. {patch_count} Patch{'' if patch_count == 1 else 'es'} -> {PATCH_WORDS[patch_count]}")
+    patches = f"{patch_count} Patch{'' if patch_count == 1 else 'es'}"
+    answers.append(f"3. {patches} -> {PATCH_WORDS[patch_count]}")
     by_travel = {travel: sum(travel in friend.travel for friend in friends) for travel in Travel}
     counted = ", ".join(f"{t.value} {n}" for t, n in by_travel.items())
     words = [CATEGORY_WORDS[category], band, PATCH_WORDS[patch_count]]

@@ -97,36 +97,57 @@ def allocate(favours: Sequence[Favour], sets: Sequence[int], pack: Counter[Resou
 def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) -> Storage:
     """The allocation of sets with the highest stored bonuses + leftovers (exact).
 
-    Favours are taken in order; for each, every feasible number of sets is tried, the rest solved
-    the same way on what remains (memoised on what remains). Among equally good allocations the
-    one storing the most sets on the earliest Favours wins, so a bonus shows whenever it costs
-    nothing.
+    Favours are taken in order; for each, every feasible number of sets is tried and the rest is
+    solved the same way on what remains. A resource no later Favour asks for can only be a
+    leftover, so it leaves the search state: a Honey adds 1 at once, the others join a running
+    count of which only the part short of a full batch is kept. That keeps the memoised state
+    small. Among equally good allocations the one storing the most sets on the earliest Favours
+    wins, so a bonus shows whenever it costs nothing.
     """
     storing = [(index, bonus) for index, favour in enumerate(favours)
                if (bonus := storing_bonus(favour)) is not None]
-    needs = [tuple(bonus.needs[resource] for resource in ORDER) for _, bonus in storing]
-    honey = ORDER.index(Resource.HONEY)
-
-    def leftover_value(remaining: tuple[int, ...]) -> int:
-        return remaining[honey] + (sum(remaining) - remaining[honey]) // BATCH_SIZE
+    # asked_from[p]: the resources that the storing Favours from position p on ask for
+    asked_from = [tuple(r for r in ORDER if any(bonus.needs[r] for _, bonus in storing[p:]))
+                  for p in range(len(storing) + 1)]
 
     @lru_cache(maxsize=None)
-    def best(position: int, remaining: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    def best(position: int, held: tuple[int, ...], loose: int) -> tuple[int, tuple[int, ...]]:
+        """Best value from ``position`` on, given the counts of ``asked_from[position]`` still
+        held and ``loose`` other resources (< 3) already bound for the leftover batches."""
         if position == len(storing):
-            return leftover_value(remaining), ()
-        need = needs[position]
-        points = storing[position][1].points
-        most = min(have // wanted for have, wanted in zip(remaining, need) if wanted)
+            return loose // BATCH_SIZE, ()
+        asked = asked_from[position]
+        bonus = storing[position][1]
+        need = tuple(bonus.needs[r] for r in asked)
+        most = min(have // wanted for have, wanted in zip(held, need) if wanted)
         best_value, best_choice = -1, ()
         for count in range(most, -1, -1):
-            rest = tuple(have - wanted * count for have, wanted in zip(remaining, need))
-            value, choice = best(position + 1, rest)
-            value += points * count
+            value, rest, freed = points_and_rest(position, count, held, need, loose)
+            later, choice = best(position + 1, rest, freed % BATCH_SIZE)
+            value += later + freed // BATCH_SIZE
             if value > best_value:
                 best_value, best_choice = value, (count, *choice)
         return best_value, best_choice
 
-    _, choice = best(0, tuple(pack[resource] for resource in ORDER))
+    def points_and_rest(position: int, count: int, held: tuple[int, ...], need: tuple[int, ...],
+                        loose: int) -> tuple[int, tuple[int, ...], int]:
+        """Store ``count`` sets: their bonus plus the Honey that no later Favour wants, the
+        counts still asked for later, and the loose resources for batches."""
+        value = storing[position][1].points * count
+        rest = []
+        for resource, have, wanted in zip(asked_from[position], held, need):
+            left = have - wanted * count
+            if resource in asked_from[position + 1]:
+                rest.append(left)
+            elif resource is Resource.HONEY:
+                value += left
+            else:
+                loose += left
+        return value, tuple(rest), loose
+
+    unasked = Counter({r: n for r, n in pack.items() if r not in asked_from[0]})
+    _, choice = best(0, tuple(pack[r] for r in asked_from[0]),
+                     leftovers(unasked, 0).batchable % BATCH_SIZE)
     sets = [0] * len(favours)
     for (index, _), count in zip(storing, choice):
         sets[index] = count

@@ -76,6 +76,11 @@ def test_unknown_resource_in_the_pack():
     assert "at players[0] (Ann) > resources: 'Gold' is not a resource of Maple Valley" in message
 
 
+def test_an_implausible_resource_count_is_refused():
+    assert "1000 Bugs? At most 99: check the count" in error_of(
+        two(player("Ann", resources={"Bugs": 1000})))
+
+
 def test_the_same_resource_twice_in_the_pack():
     assert "Bugs is entered twice" in error_of(two(player("Ann", resources={"Bug": 1, "Bugs": 2})))
 

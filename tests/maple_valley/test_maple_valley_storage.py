@@ -107,8 +107,8 @@ favour_strategy = st.tuples(set_strategy, st.integers(min_value=0, max_value=4))
 pack_strategy = st.dictionaries(st.sampled_from(SMALL), st.integers(min_value=0, max_value=5))
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(favour_strategy, min_size=1, max_size=3), pack_strategy,
+@settings(max_examples=400, deadline=None)
+@given(st.lists(favour_strategy, min_size=1, max_size=4), pack_strategy,
        st.integers(min_value=0, max_value=2), st.booleans())
 def test_mv2_optimiser_matches_brute_force(specs, pack, maps, with_plain_favour):
     """The allocation is optimal: brute force over every feasible choice finds nothing better."""
