@@ -26,9 +26,10 @@ Players = TypeVar("Players", bound=Sequence[Named])
 
 
 def distinct_names(players: Players) -> Players:
-    """Refuse a table where two players share a name: results are told apart by name."""
-    names = [player.name for player in players]
-    repeated = sorted({name for name in names if names.count(name) > 1})
+    """Refuse a table where two players share a name (ignoring case: "ann" is Ann): results are
+    told apart by name."""
+    names = [player.name.casefold() for player in players]
+    repeated = sorted({p.name for p in players if names.count(p.name.casefold()) > 1})
     if repeated:
         raise ValueError(f"two players are called {repeated[0]}; give each a different name")
     return players

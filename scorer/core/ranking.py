@@ -33,9 +33,12 @@ def standings_of(
 
 
 def ranked_results(
-    standings: Sequence[Standing], lines: Mapping[str, Sequence[Line]]
+    standings: Sequence[Standing],
+    lines: Mapping[str, Sequence[Line]],
+    notes: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[PlayerResult, ...]:
-    """Each player's result with their lines and competition rank, in the order of ``standings``."""
+    """Each player's result with their lines, notes and competition rank, in the order of
+    ``standings``."""
     ranks = competition_ranks(standings)
     return tuple(
         PlayerResult(
@@ -43,6 +46,7 @@ def ranked_results(
             lines=tuple(lines[standing.name]),
             rank=ranks[standing.name],
             tie_break_values=standing.tie_break_values,
+            notes=tuple((notes or {}).get(standing.name, ())),
         )
         for standing in standings
     )

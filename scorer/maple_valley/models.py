@@ -23,6 +23,7 @@ from pydantic import (
 )
 
 from scorer.core.breakdown import Frozen
+from scorer.core.players import PlayerName, distinct_names
 
 CUBES_PER_PLAYER = 10
 MAX_PATCHES = 4
@@ -278,7 +279,7 @@ class Catalogue(Frozen):
 class Player(Frozen):
     """What one player holds at the end. The Starter is always there and is not entered."""
 
-    name: Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_not_blank)]
+    name: PlayerName
     favours: tuple[FavourEntry, ...] = Field(
         default=(), description="Favours brought (finished); ones still being prepared are "
         "discarded and not entered. A catalogue name or a description."
@@ -399,11 +400,7 @@ class MapleValleyTable(Frozen):
     @field_validator("players")
     @classmethod
     def _distinct_names(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
-        names = [_same_name(player.name) for player in players]
-        repeated = sorted({p.name for p in players if names.count(_same_name(p.name)) > 1})
-        if repeated:
-            raise ValueError(f"two players are called {repeated[0]}; give each a different name")
-        return players
+        return distinct_names(players)
 
     @model_validator(mode="after")
     def _consistent(self) -> MapleValleyTable:

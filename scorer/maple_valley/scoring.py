@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from scorer.core.breakdown import Competition, Line, PlayerResult, Row, TableResult
-from scorer.core.ranking import Standing, competition_ranks, explain_tie_break, winners
+from scorer.core.breakdown import Competition, Line, Row, TableResult
+from scorer.core.ranking import explain_tie_break, ranked_results, standings_of, winners
 from scorer.maple_valley import lines
 from scorer.maple_valley.festivities import festivity_lines
 from scorer.maple_valley.models import (
@@ -42,19 +42,13 @@ def score_table(table: MapleValleyTable) -> TableResult:
         for name, line in festivity_line.items():
             player_lines[name].append(line)
 
-    standings = [Standing(name=player.name, total=sum(l.points for l in player_lines[player.name]))
-                 for player in table.players]
+    standings = standings_of(player_lines, {player.name: () for player in table.players})
     if table.is_solo:
         player = table.players[0]
         title = solo_title(table.favours_of(player), len(player.patches),
                            table.friends_of(player), standings[0].total, table.solo)
         notes[player.name][:0] = [f"Solo title: {title.title}", *title.answers, "(ruling MV-8)"]
-    ranks = competition_ranks(standings)
-    players = tuple(
-        PlayerResult(name=standing.name, lines=tuple(player_lines[standing.name]),
-                     rank=ranks[standing.name], notes=tuple(notes[standing.name]))
-        for standing in standings
-    )
+    players = ranked_results(standings, player_lines, notes)
     tie = explain_tie_break(standings, [])
     return TableResult(
         game=table.game,
