@@ -1,0 +1,177 @@
+"""The scorepad (any game): rows by players, totals, ranks, tie-break; a tapped line explains
+itself and highlights the cards it used; share as text or as a table file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+
+from ui.plugins import PLAYER_COLOURS
+from ui.scorepad_model import Scorepad, export_json, plain_text
+from ui.widgets import labelled, tap_target
+
+LABEL_WIDTH = 136
+POINTS_WIDTH = 64
+
+
+class ScorepadView:
+    def __init__(self, context, session, compact: bool = False):
+        self.context = context
+        self.session = session
+        self.compact = compact
+        self.selected: tuple[str, int] | None = None
+        self.root = ft.Column(spacing=10)
+        self.render()
+
+    def render(self) -> None:
+        session = self.session
+        result = session.result
+        items: list[ft.Control] = []
+        if result is None:
+            items.append(labelled("scorepad-empty", ft.Text(
+                "Not scored yet: fix the problems below.", size=15)))
+        else:
+            pad = Scorepad(result)
+            items.append(ft.Row([self._table(pad)], scroll=ft.ScrollMode.AUTO))
+            if pad.winners_text:
+                items.append(labelled("winners", ft.Text(pad.winners_text, size=16,
+                                                         weight=ft.FontWeight.BOLD)))
+            items.append(labelled("tie-break", ft.Text(f"Tie-break: {pad.tie_break}", size=13)))
+            if self.selected is not None:
+                items.append(self._explanation(pad))
+            else:
+                items.append(ft.Text("Tap a number to see why.", size=13,
+                                     color=ft.Colors.GREY_700))
+            for warning in pad.warnings:
+                items.append(ft.Text(warning, size=12, color=ft.Colors.GREY_700))
+        problems = session.checked.problems
+        if problems:
+            names = session.player_names
+            items.append(labelled("scorepad-problems", ft.Column(
+                [ft.Text("Left out until fixed:", size=14, weight=ft.FontWeight.BOLD,
+                         color="#B71C1C")]
+                + [ft.Text(("" if p.player is None else f"{names[p.player]}: ") + p.message,
+                           size=13, color="#B71C1C") for p in problems],
+                spacing=2,
+            )))
+        if not self.compact:
+            items.append(ft.Row([
+                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy as text")],
+                                  tight=True), self._copy, "share-copy"),
+                tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
+                                  tight=True), self._export, "share-export"),
+            ], wrap=True))
+        self.root.controls = items
+
+    def _table(self, pad: Scorepad) -> ft.Control:
+        colours = self.session.player_colours
+        header = [ft.Container(width=LABEL_WIDTH)] + [
+            ft.Container(
+                ft.Text(name, size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS, color=ft.Colors.WHITE),
+                width=POINTS_WIDTH, height=36, alignment=ft.Alignment.CENTER,
+                bgcolor=PLAYER_COLOURS.get(colours[index] if index < len(colours) else "grey"),
+                border_radius=6, padding=2,
+            )
+            for index, name in enumerate(pad.names)
+        ]
+        rows = [ft.Row(header, spacing=4)]
+        for row in pad.rows:
+            cells = [ft.Container(ft.Text(row.label, size=14), width=LABEL_WIDTH)]
+            for player, points in enumerate(row.points):
+                chosen = self.selected == (row.category, player)
+                cells.append(tap_target(
+                    ft.Text(str(points), size=16),
+                    lambda e, c=row.category, p=player: self._select(c, p),
+                    f"line-{row.category}-{player}",
+                    width=POINTS_WIDTH,
+                    padding=0,
+                    selected=chosen,
+                    bgcolor=ft.Colors.AMBER_100 if chosen else ft.Colors.WHITE,
+                ))
+            rows.append(ft.Row(cells, spacing=4))
+        for label, values, key in (("Total", pad.totals, "total"), ("Rank", pad.ranks, "rank")):
+            cells = [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
+                                  width=LABEL_WIDTH)]
+            cells += [
+                labelled(f"{key}-{player}", ft.Container(
+                    ft.Text(str(value), size=17, weight=ft.FontWeight.BOLD),
+                    width=POINTS_WIDTH, height=40, alignment=ft.Alignment.CENTER,
+                    bgcolor=ft.Colors.AMBER_50, border_radius=6,
+                ))
+                for player, value in enumerate(values)
+            ]
+            rows.append(ft.Row(cells, spacing=4))
+        return ft.Column(rows, spacing=4)
+
+    def _explanation(self, pad: Scorepad) -> ft.Control:
+        category, player = self.selected
+        try:
+            explanation = pad.explain(category, player)
+        except (StopIteration, IndexError):
+            return ft.Container(height=0)
+        lines = [
+            ft.Text(f"{explanation.name} · {explanation.label}: {explanation.points}", size=16,
+                    weight=ft.FontWeight.BOLD),
+        ]
+        for line in explanation.lines:
+            rulings = f" [rulings {', '.join(line.rulings)}]" if line.rulings else ""
+            lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13,
+                                 selectable=True))
+        lines.append(ft.Text("Highlighted: the cards this line used.", size=12,
+                             color=ft.Colors.GREY_700))
+        lines.append(ft.Row([self.session.game.preview(self.session, player, explanation.cells,
+                                                       30)],
+                            scroll=ft.ScrollMode.AUTO))
+        return labelled("explanation", ft.Container(
+            ft.Column(lines, spacing=4), padding=8, bgcolor=ft.Colors.AMBER_50, border_radius=8,
+        ))
+
+    def _select(self, category: str, player: int) -> None:
+        self.selected = None if self.selected == (category, player) else (category, player)
+        self.render()
+        self.context.page.update()
+
+    async def _copy(self, e=None) -> None:
+        text = plain_text(self.session)
+        try:
+            await ft.Clipboard().set(text)
+            note = "Copied. The same text is below if your browser did not allow it."
+        except Exception:  # noqa: BLE001 - browsers refuse the clipboard on plain http
+            note = "Your browser did not allow copying; select the text below."
+        self.context.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Scorepad as text", size=18),
+            content=ft.Column([
+                ft.Text(note, size=13),
+                labelled("share-text", ft.Text(text, selectable=True, size=11,
+                                               font_family="DejaVuMono")),
+            ], scroll=ft.ScrollMode.AUTO, tight=True, width=520),
+            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
+                                "share-close")],
+        ))
+
+    async def _export(self, e=None) -> None:
+        text = export_json(self.session)
+        if text is None:
+            self.context.toast("Nothing to export yet: the table does not validate.")
+            return
+        name = f"{self.session.game.key}-table-{self.session.table_id}.json"
+        folder = Path(self.context.store.path).parent / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        self.context.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Table file", size=18),
+            content=ft.Column([
+                ft.Text("Saved on the computer running scorepad:", size=13),
+                labelled("export-path", ft.Text(str(path), selectable=True, size=13)),
+                ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True),
+            ], tight=True, width=480),
+            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
+                                "export-close")],
+        ))
+        try:
+            await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+        except Exception:  # noqa: BLE001 - the path above still gives the file
+            pass
