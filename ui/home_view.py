@@ -58,7 +58,7 @@ class HomeView:
         items.append(ft.Divider())
         items.append(labelled("db-path", ft.Text(
             f"Tables are saved as you go in {self.context.store.path}", size=12,
-            color=ft.Colors.GREY_700, selectable=True,
+            color=ft.Colors.GREY_700,
         )))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 

@@ -117,8 +117,7 @@ class ScorepadView:
         ]
         for line in explanation.lines:
             rulings = f" [rulings {', '.join(line.rulings)}]" if line.rulings else ""
-            lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13,
-                                 selectable=True))
+            lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13))
         lines.append(ft.Text("Highlighted: the cards this line used.", size=12,
                              color=ft.Colors.GREY_700))
         lines.append(ft.Row([self.session.game.preview(self.session, player, explanation.cells,
@@ -143,9 +142,8 @@ class ScorepadView:
         self.context.page.show_dialog(ft.AlertDialog(
             title=ft.Text("Scorepad as text", size=18),
             content=ft.Column([
-                ft.Text(note, size=13),
-                labelled("share-text", ft.Text(text, selectable=True, size=11,
-                                               font_family="DejaVuMono")),
+                labelled("share-note", ft.Text(note, size=13)),
+                ft.Text(text, selectable=True, size=11, font_family="DejaVuMono"),
             ], scroll=ft.ScrollMode.AUTO, tight=True, width=520),
             actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
                                 "share-close")],
@@ -165,7 +163,7 @@ class ScorepadView:
             title=ft.Text("Table file", size=18),
             content=ft.Column([
                 ft.Text("Saved on the computer running scorepad:", size=13),
-                labelled("export-path", ft.Text(str(path), selectable=True, size=13)),
+                labelled("export-path", ft.Text(str(path), size=13)),
                 ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True),
             ], tight=True, width=480),
             actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),

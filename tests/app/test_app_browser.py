@@ -1,0 +1,209 @@
+"""End to end, in headless Chromium: a person creates a table, enters valleys by tapping, reads
+the totals, refreshes, restarts the server, shares. The totals on screen must be the library's."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app_browser import handle, number_in, open_app, tap, text_of, type_into, wait_text
+from conftest import ROOT
+from scorer.games import parse_table, score
+
+TABLET_TALL = {"width": 1280, "height": 1300}
+"""Tall enough that the whole grid of a finished valley is on screen (Flutter only exposes the
+visible part to the accessibility tree)."""
+
+TOWN_FIELD = {"kind": "town", "combination": ["field"], "points": 2, "villagers": 1}
+TOWN_MOUNTAIN = {"kind": "town", "combination": ["mountain"], "points": 3, "villagers": 0}
+FARMER = {"kind": "farmer", "combination": ["sheep", "field"], "points": 3, "villagers": 2}
+DESCRIBED = [TOWN_FIELD, TOWN_MOUNTAIN, FARMER]
+"""In the order the test describes them, so ``described-<index>`` offers them again."""
+
+ANN = [  # 18 Valley cards, each beside one laid before it
+    ((0, 1), "railroad"), ((0, 2), TOWN_FIELD), ((1, 2), "field"), ((0, -1), "railroad"),
+    ((0, -2), TOWN_MOUNTAIN), ((1, -2), "mountain"), ((-1, 0), "mountain"), ((-1, -1), "field"),
+    ((-1, 1), "field"), ((1, 0), "sheep"), ((1, -1), "sheep"), ((1, 1), "lake"),
+    ((2, 0), FARMER), ((2, 1), "field"), ((2, 2), "lake"), ((2, -1), "sheep"),
+    ((-2, 0), "field"), ((-2, -1), "lake"),
+]
+ANN_STOPS = [(0, 0), (0, -2)]
+BOB = [((0, 1), "field"), ((0, 2), TOWN_FIELD), ((1, 0), "sheep"), ((1, 1), FARMER)]
+
+
+def table_file(goals=("boundless_field", "flocks_of_sheep", "long_way")) -> dict:
+    """The same table written as a table file, independently of the app."""
+
+    def cards(laid):
+        out = [{"kind": "starting_town", "row": 0, "col": 0}]
+        for (row, col), what in laid:
+            card = dict(what) if isinstance(what, dict) else {"kind": what}
+            out.append({**card, "row": row, "col": col})
+        return out
+
+    return {
+        "game": "sunflower_valley",
+        "goals": list(goals),
+        "players": [
+            {"name": "Ann", "valley": {"cards": cards(ANN),
+                                       "express_stops": [list(s) for s in ANN_STOPS]}},
+            {"name": "Bob", "valley": {"cards": cards(BOB)}},
+        ],
+    }
+
+
+def library_totals() -> list[int]:
+    return [player.total for player in score(parse_table(table_file())).players]
+
+
+def create_table(page, url: str, names=("Ann", "Bob")) -> None:
+    open_app(page, url + "/")
+    tap(page, "new-table")
+    for index, name in enumerate(names):
+        type_into(page, f"player-name-{index}", name)
+    tap(page, "goals-first-game")
+    tap(page, "start-table")
+    wait_text(page, "player-total", r"^" + names[0] + ":")
+
+
+def lay(page, laid, described: list) -> None:
+    """Tap each card in: its kind (or a card described before) then its place."""
+    brush = None
+    for count, ((row, col), what) in enumerate(laid, start=1):
+        if what != brush:
+            if isinstance(what, dict) and what in described:
+                tap(page, f"described-{described.index(what)}")
+            elif isinstance(what, dict):
+                describe(page, what)
+                described.append(what)
+            else:
+                tap(page, f"palette-{what}")
+            wait_text(page, "editor-message", "Tap a place")
+            brush = what
+        tap(page, f"cell-{row}-{col}")
+        wait_text(page, "card-count", rf"^{count} of 18 Valley cards")
+
+
+def describe(page, card: dict) -> None:
+    # Each tap waits for its effect: a tap sent while the dialog redraws could miss its button.
+    tap(page, f"palette-{card['kind']}")
+    handle(page, "picker-use").wait_for(timeout=60_000)
+    page.wait_for_timeout(800)  # a dialog ignores taps while it opens
+    for count, kind in enumerate(card["combination"], start=1):
+        tap(page, f"picker-add-{kind}")
+        wait_text(page, "picker-combination", r"^[^+]+" + r"( \+ [^+]+)" * (count - 1) + "$")
+    for value in range(1, card["points"] + 1):
+        tap(page, "picker-points-plus")
+        wait_text(page, "picker-points", rf"^{value}$")
+    for value in range(1, card["villagers"] + 1):
+        tap(page, "picker-villagers-plus")
+        wait_text(page, "picker-villagers", rf"^{value}$")
+    tap(page, "picker-use")
+
+
+def screen_totals(page, players: int = 2) -> list[int]:
+    return [number_in(text_of(page, f"total-{index}")) for index in range(players)]
+
+
+@pytest.fixture()
+def tall_page(browser):
+    context = browser.new_context(viewport=TABLET_TALL, accept_downloads=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_and_restart(
+        app_server, tall_page):
+    page = tall_page
+    expected = library_totals()
+    create_table(page, app_server.url)
+    described: list = []
+    lay(page, ANN, described)
+
+    tap(page, "mode-express")
+    wait_text(page, "editor-message", "Tap the towns")
+    for number, (row, col) in enumerate(ANN_STOPS, start=1):
+        tap(page, f"cell-{row}-{col}")
+        wait_text(page, "editor-message", "Start the Express" if number == 1 else "Add the")
+    wait_text(page, "express-route", r"route as entered: \(0,0\) → \(0,-2\)")
+
+    tap(page, "tab-player-1")
+    wait_text(page, "player-total", r"^Bob:")
+    lay(page, BOB, described)
+    assert described == DESCRIBED[:1] + DESCRIBED[1:]  # Bob's Town and Farmer were offered again
+
+    wait_text(page, "total-1", rf"^{expected[1]}$")
+    assert screen_totals(page) == expected
+    assert number_in(text_of(page, "player-total").split(":")[1]) == expected[1]
+
+    page.reload()
+    open_app(page, page.url)
+    wait_text(page, "total-0", rf"^{expected[0]}$")
+    assert screen_totals(page) == expected
+    assert text_of(page, "card-count").startswith("4 of 18"), text_of(page, "card-count")
+
+    app_server.restart()
+    open_app(page, f"{app_server.url}/table/1/valley/0")
+    wait_text(page, "total-0", rf"^{expected[0]}$")
+    assert screen_totals(page) == expected
+    assert text_of(page, "card-count").startswith("18 of 18")
+
+    # Share: the exported file gives `scorepad score` the same result.
+    tap(page, "tab-scorepad")
+    tap(page, "share-export")
+    path = text_of(page, "export-path").strip()
+    tap(page, "export-close")
+    scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert scored.returncode == 0, scored.stderr
+    assert [p["total"] for p in json.loads(scored.stdout)["players"]] == expected
+
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tap(page, "share-copy")
+    wait_text(page, "share-note", "^Copied")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    assert "Total" in shared and "Winner" in shared
+    assert [number_in(n) for n in shared.split("Total")[1].splitlines()[0].split()] == expected
+    tap(page, "share-close")
+
+    # Tapping a line explains it and highlights what it used.
+    tap(page, "line-towns-0")
+    explanation = text_of(page, "explanation")
+    assert "Town at (0,2) asks for Field" in explanation
+
+
+def test_a_card_not_connected_is_shown_in_words_and_undo_takes_it_back(app_server, tall_page):
+    page = tall_page
+    create_table(page, app_server.url, names=("Cid", "Dee"))
+    tap(page, "palette-lake")
+    wait_text(page, "editor-message", "Tap a place")
+    tap(page, "cell-1-1")  # diagonal to the Starting Town only
+    problems = wait_text(page, "problems", "does not touch the valley")
+    assert "Lake at (1,1)" in problems
+    assert text_of(page, "player-total").startswith("Cid: 0 points")
+    tap(page, "undo")
+    wait_text(page, "card-count", r"^0 of 18")
+    assert handle(page, "problems").count() == 0
+
+
+def test_home_lists_tables_and_deleting_one_can_be_undone(app_server, browser):
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        open_app(page, app_server.url + "/")
+        first = handle(page, "open-table-1")
+        first.wait_for(timeout=60_000)
+        assert "Sunflower Valley · Ann, Bob" in first.inner_text()
+        assert "leader: Ann" in first.inner_text()
+        assert str(app_server.db) in text_of(page, "db-path")
+        tap(page, "delete-table-1")
+        page.wait_for_function(
+            "document.querySelector('[flt-semantics-identifier=\"open-table-1\"]') === null",
+            timeout=60_000)
+        page.get_by_role("button", name="Undo").click()
+        handle(page, "open-table-1").wait_for(timeout=60_000)
+    finally:
+        page.close()
