@@ -30,6 +30,7 @@ class AppContext:
         self.games = APP_GAMES
         self.view = None
         self._topic: str | None = None
+        self._layout = self.layout
 
     @property
     def width(self) -> float:
@@ -76,6 +77,19 @@ class AppContext:
             self.view.render()
             self.page.update()
 
+    @property
+    def layout(self) -> tuple[bool, bool]:
+        """What the screens' layout depends on: wide (scorepad beside) and large cells."""
+        return self.wide, self.width >= 700
+
+    def resized(self) -> None:
+        # Redraw only when the layout changes: a phone's keyboard resizes the page too, and a
+        # redraw then would replace the text field being typed in.
+        if self.layout != self._layout:
+            self._layout = self.layout
+            if self.view is not None and getattr(self.view, "responsive", False):
+                self.show(self.page.route)
+
     def edited(self, table_id: int) -> None:
         """Tell the other browser tabs showing this table to redraw it."""
         self.page.pubsub.send_others_on_topic(f"table-{table_id}", table_id)
@@ -111,7 +125,7 @@ def make_main(store: TableStore) -> Callable:
         page.padding = 0
         context = AppContext(page, store, sessions)
         page.on_route_change = lambda e: context.show(e.route)
-        page.on_resize = lambda e: context.refresh()
+        page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context._unsubscribe()
         context.show(page.route)
 

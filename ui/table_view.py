@@ -11,6 +11,9 @@ from ui.widgets import TOUCH, heading, tap_target
 
 
 class TableView:
+    responsive = True
+    """Rebuilt when the page changes between narrow and wide."""
+
     def __init__(self, context, table_id: int, tab: str, player: int):
         self.context = context
         self.session = context.sessions.get(table_id)

@@ -9,8 +9,7 @@ import sys
 
 import pytest
 
-from app_browser import handle, number_in, open_app, tap, text_of, type_into, wait_text
-from conftest import ROOT
+from app_browser import ROOT, handle, number_in, open_app, tap, text_of, type_into, wait_text
 from scorer.games import parse_table, score
 
 TABLET_TALL = {"width": 1280, "height": 1300}
