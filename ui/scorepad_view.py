@@ -9,7 +9,7 @@ import flet as ft
 
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_model import Scorepad, export_json, plain_text
-from ui.widgets import labelled, tap_target
+from ui.widgets import Memo, labelled, tap_target
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
@@ -22,9 +22,25 @@ class ScorepadView:
         self.compact = compact
         self.selected: tuple[str, int] | None = None
         self.root = ft.Column(spacing=10)
+        self._values: dict[tuple[str, int], ft.Text] = {}
+        self._winners = ft.Text(size=16, weight=ft.FontWeight.BOLD)
+        self._tie_break = ft.Text(size=13)
+        self._table = Memo()
+        self._explained = Memo()
+        self._warnings = Memo()
+        self._problems = Memo()
+        self._share = ft.Row([
+            tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy as text")],
+                              tight=True), self._copy, "share-copy"),
+            tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
+                              tight=True), self._export, "share-export"),
+        ], wrap=True)
+        self._hint = ft.Text("Tap a number to see why.", size=13, color=ft.Colors.GREY_700)
         self.render()
 
     def render(self) -> None:
+        """Redraw; the table is rebuilt only when its rows, players or selection change, else
+        its numbers are updated in place."""
         session = self.session
         result = session.result
         items: list[ft.Control] = []
@@ -33,39 +49,47 @@ class ScorepadView:
                 "Not scored yet: fix the problems below.", size=15)))
         else:
             pad = Scorepad(result)
-            items.append(ft.Row([self._table(pad)], scroll=ft.ScrollMode.AUTO))
-            if pad.winners_text:
-                items.append(labelled("winners", ft.Text(pad.winners_text, size=16,
-                                                         weight=ft.FontWeight.BOLD)))
-            items.append(labelled("tie-break", ft.Text(f"Tie-break: {pad.tie_break}", size=13)))
+            shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
+                     tuple(session.player_colours), self.selected)
+            items.append(self._table.get(shape, lambda: self._build_table(pad)))
+            for row in pad.rows:
+                for player, points in enumerate(row.points):
+                    self._values[(row.category, player)].value = str(points)
+            for key, values in (("total", pad.totals), ("rank", pad.ranks)):
+                for player, value in enumerate(values):
+                    self._values[(key, player)].value = str(value)
+            self._winners.value = pad.winners_text
+            self._tie_break.value = f"Tie-break: {pad.tie_break}"
+            items.append(labelled("winners", self._winners))
+            items.append(labelled("tie-break", self._tie_break))
             if self.selected is not None:
-                items.append(self._explanation(pad))
+                items.append(self._explained.get((self.selected, session.revision),
+                                                 lambda: self._explanation(pad)))
             else:
-                items.append(ft.Text("Tap a number to see why.", size=13,
-                                     color=ft.Colors.GREY_700))
-            for warning in pad.warnings:
-                items.append(ft.Text(warning, size=12, color=ft.Colors.GREY_700))
+                items.append(self._hint)
+            items.append(self._warnings.get(pad.warnings, lambda: ft.Column(
+                [ft.Text(warning, size=12, color=ft.Colors.GREY_700) for warning in pad.warnings],
+                spacing=4)))
         problems = session.checked.problems
         if problems:
-            names = session.player_names
-            items.append(labelled("scorepad-problems", ft.Column(
-                [ft.Text("Left out until fixed:", size=14, weight=ft.FontWeight.BOLD,
-                         color="#B71C1C")]
-                + [ft.Text(("" if p.player is None else f"{names[p.player]}: ") + p.message,
-                           size=13, color="#B71C1C") for p in problems],
-                spacing=2,
-            )))
+            items.append(self._problems.get(problems, self._problem_list))
         if not self.compact:
-            items.append(ft.Row([
-                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy as text")],
-                                  tight=True), self._copy, "share-copy"),
-                tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
-                                  tight=True), self._export, "share-export"),
-            ], wrap=True))
+            items.append(self._share)
         self.root.controls = items
 
-    def _table(self, pad: Scorepad) -> ft.Control:
+    def _problem_list(self) -> ft.Control:
+        names = self.session.player_names
+        return labelled("scorepad-problems", ft.Column(
+            [ft.Text("Left out until fixed:", size=14, weight=ft.FontWeight.BOLD,
+                     color="#B71C1C")]
+            + [ft.Text(("" if p.player is None else f"{names[p.player]}: ") + p.message,
+                       size=13, color="#B71C1C") for p in self.session.checked.problems],
+            spacing=2,
+        ))
+
+    def _build_table(self, pad: Scorepad) -> ft.Control:
         colours = self.session.player_colours
+        self._values = {}
         header = [ft.Container(width=LABEL_WIDTH)] + [
             ft.Container(
                 ft.Text(name, size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
@@ -79,10 +103,11 @@ class ScorepadView:
         rows = [ft.Row(header, spacing=4)]
         for row in pad.rows:
             cells = [ft.Container(ft.Text(row.label, size=14), width=LABEL_WIDTH)]
-            for player, points in enumerate(row.points):
+            for player in range(len(pad.names)):
                 chosen = self.selected == (row.category, player)
+                value = self._values[(row.category, player)] = ft.Text(size=16)
                 cells.append(tap_target(
-                    ft.Text(str(points), size=16),
+                    value,
                     lambda e, c=row.category, p=player: self._select(c, p),
                     f"line-{row.category}-{player}",
                     width=POINTS_WIDTH,
@@ -91,19 +116,17 @@ class ScorepadView:
                     bgcolor=ft.Colors.AMBER_100 if chosen else ft.Colors.WHITE,
                 ))
             rows.append(ft.Row(cells, spacing=4))
-        for label, values, key in (("Total", pad.totals, "total"), ("Rank", pad.ranks, "rank")):
+        for label, key in (("Total", "total"), ("Rank", "rank")):
             cells = [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
                                   width=LABEL_WIDTH)]
-            cells += [
-                labelled(f"{key}-{player}", ft.Container(
-                    ft.Text(str(value), size=17, weight=ft.FontWeight.BOLD),
-                    width=POINTS_WIDTH, height=40, alignment=ft.Alignment.CENTER,
+            for player in range(len(pad.names)):
+                value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+                cells.append(labelled(f"{key}-{player}", ft.Container(
+                    value, width=POINTS_WIDTH, height=40, alignment=ft.Alignment.CENTER,
                     bgcolor=ft.Colors.AMBER_50, border_radius=6,
-                ))
-                for player, value in enumerate(values)
-            ]
+                )))
             rows.append(ft.Row(cells, spacing=4))
-        return ft.Column(rows, spacing=4)
+        return ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO)
 
     def _explanation(self, pad: Scorepad) -> ft.Control:
         category, player = self.selected

@@ -7,7 +7,7 @@ import flet as ft
 
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_view import ScorepadView
-from ui.widgets import TOUCH, heading, tap_target
+from ui.widgets import TOUCH, Memo, heading, tap_target
 
 
 class TableView:
@@ -23,6 +23,9 @@ class TableView:
         names = self.session.player_names
         self.player = min(max(player, 0), len(names) - 1)
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=8)
+        self._tabs_memo = Memo()
+        self._frame = ft.Column(spacing=8)
+        self.root.controls = [ft.Container(self._frame, padding=12)]
         self.editor = (self.session.game.editor(context, self.session, self.player)
                        if tab == "valley" else None)
         show_pad = tab == "scorepad" or context.wide
@@ -35,25 +38,32 @@ class TableView:
             self.editor.render()
         if self.scorepad is not None:
             self.scorepad.render()
+        if not self._frame.controls:
+            self._frame.controls = [self._top(), None, self._body()]
         session = self.session
-        title = session.game.title
-        if session.read_only:
+        result = session.result
+        totals = tuple((p.name, p.total) for p in result.players) if result else ()
+        self._frame.controls[1] = self._tabs_memo.get(
+            (tuple(session.player_names), tuple(session.player_colours), totals),
+            self._tabs)
+
+    def _top(self) -> ft.Control:
+        title = self.session.game.title
+        if self.session.read_only:
             title += " (saved by a newer version: read only)"
-        top = ft.Row([
+        return ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
                        width=TOUCH, padding=0, tooltip="Saved tables"),
             heading(title, 18),
         ])
-        body: ft.Control
+
+    def _body(self) -> ft.Control:
         if self.editor is not None and self.scorepad is not None:
-            body = ft.Row([
+            return ft.Row([
                 ft.Container(self.editor.root, expand=True),
                 ft.Container(self.scorepad.root, width=440),
             ], vertical_alignment=ft.CrossAxisAlignment.START)
-        else:
-            body = (self.editor or self.scorepad).root
-        self.root.controls = [ft.Container(ft.Column([top, self._tabs(), body], spacing=8),
-                                           padding=12)]
+        return (self.editor or self.scorepad).root
 
     def _tabs(self) -> ft.Control:
         session = self.session

@@ -54,3 +54,18 @@ def labelled(identifier: str, control: ft.Control) -> ft.Control:
 
 def heading(text: str, size: int = 20) -> ft.Text:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+
+
+class Memo:
+    """Keeps a built control while its key is unchanged, so a redraw sends the browser only what
+    changed (Flet sends the differences between the old and the new tree)."""
+
+    def __init__(self):
+        self._key: object = object()
+        self._control: ft.Control | None = None
+
+    def get(self, key: object, build: Callable[[], ft.Control]) -> ft.Control:
+        if self._control is None or key != self._key:
+            self._control = build()
+            self._key = key
+        return self._control

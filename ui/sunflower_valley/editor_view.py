@@ -8,10 +8,10 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.sunflower_valley.models import CardDescription, Kind
-from ui.sunflower_valley.cards import LOOK, combination_text, grid_control, symbols
+from ui.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.sunflower_valley import draft as edits
-from ui.widgets import TOUCH, labelled, tap_target
+from ui.widgets import TOUCH, Memo, labelled, tap_target
 
 
 class ValleyEditorView:
@@ -20,6 +20,7 @@ class ValleyEditorView:
         self.session = session
         self.model = ValleyEditor(self.session, player)
         self.root = ft.Column(spacing=8)
+        self._build()
         self.render()
 
     @property
@@ -28,43 +29,78 @@ class ValleyEditorView:
         return 64 if width >= 700 else 48
 
     def render(self) -> None:
-        model = self.model
-        self.root.controls = [
-            self._header(),
-            self._modes(),
-            self._express_panel() if model.express_mode else self._palette(),
-            ft.Row([ft.Column([grid_control(model.grid(), self.cell_size, self._tap)],
-                              scroll=ft.ScrollMode.AUTO)],
-                   scroll=ft.ScrollMode.AUTO),
-            self._selection_bar(),
-            labelled("editor-message", ft.Text(model.message, size=14)),
-            self._problems(),
-        ]
-
-    # Parts -------------------------------------------------------------------------------------
-
-    def _header(self) -> ft.Control:
+        """Redraw, reusing every part whose content did not change."""
         model = self.model
         session = self.session
+        self._total.value = model.total_text()
         status = model.card_count_text()
         if session.save_error:
             status += f" · {session.save_error}"
-        return ft.Row(
+        self._count.value = status
+        self._message.value = model.message
+        catalogue = model.catalogue()
+        panel = (self._panel.get(("express", model.route(), model.valley.get("express_stops")),
+                                 self._express_panel)
+                 if model.express_mode else
+                 self._panel.get(("cards", model.brush, catalogue), self._palette))
+        selected = model.selected_card
+        self.root.controls = [
+            self._header,
+            self._modes_memo.get(model.express_mode, self._modes),
+            panel,
+            self._grid_scroller,
+            self._selection.get((model.selected, selected, model.moving), self._selection_bar),
+            self._message_handle,
+            self._problem_list.get(tuple(p.message for p in model.problems), self._problems),
+        ]
+        self._draw_grid()
+
+    def _build(self) -> None:
+        """The parts that stay for the life of the editor."""
+        self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+        self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._message = ft.Text(size=14)
+        self._message_handle = labelled("editor-message", self._message)
+        self._header = ft.Row(
             [
-                ft.Column([
-                    labelled("player-total", ft.Text(model.total_text(), size=17,
-                                                     weight=ft.FontWeight.BOLD)),
-                    labelled("card-count", ft.Text(status, size=13, color=ft.Colors.GREY_800)),
-                ], spacing=0, expand=True),
+                ft.Column([labelled("player-total", self._total),
+                           labelled("card-count", self._count)], spacing=0, expand=True),
                 tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH, padding=0,
-                           tooltip=f"Undo {session.undo_label}" if session.undo_label else
-                           "Nothing to undo"),
+                           tooltip="Undo the last edit of this table"),
                 tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH, padding=0,
-                           tooltip=f"Redo {session.redo_label}" if session.redo_label else
-                           "Nothing to redo"),
+                           tooltip="Redo"),
             ],
             spacing=6,
         )
+        self._grid_rows = ft.Column(spacing=2, tight=True)
+        self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
+                                     scroll=ft.ScrollMode.AUTO)
+        self._rows: dict[int, ft.Row] = {}
+        self._cells: dict = {}
+        self._panel = Memo()
+        self._modes_memo = Memo()
+        self._selection = Memo()
+        self._problem_list = Memo()
+
+    def _draw_grid(self) -> None:
+        size = self.cell_size
+        cells = {}
+        rows = []
+        for line in self.model.grid():
+            controls = []
+            for view in line:
+                key = (view, size)
+                cached = self._cells.get(view.cell)
+                control = cached[1] if cached and cached[0] == key else cell_control(
+                    view, size, lambda e, cell=view.cell: self._tap(cell),
+                    f"cell-{view.cell[0]}-{view.cell[1]}")
+                cells[view.cell] = (key, control)
+                controls.append(control)
+            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=2, tight=True))
+            row.controls = controls
+            rows.append(row)
+        self._cells = cells
+        self._grid_rows.controls = rows
 
     def _modes(self) -> ft.Control:
         express = self.model.express_mode
