@@ -14,6 +14,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -94,16 +96,44 @@ def tap(page, identifier: str) -> None:
     target.click()
 
 
-def type_into(page, identifier: str, text: str) -> None:
+RETRY_AFTER = 10_000
+"""Milliseconds to wait for a tap's effect before tapping again: now and then the Flutter web
+client drops a synthetic click that lands while it redraws (a person just taps again)."""
+
+
+def tap_until(page, identifier: str, watch: str, pattern: str, attempts: int = 3) -> str:
+    """Tap until the control ``watch`` shows text matching ``pattern``; return that text."""
+    for attempt in range(1, attempts + 1):
+        tap(page, identifier)
+        try:
+            return wait_text(page, watch, pattern,
+                             timeout=UI_TIMEOUT if attempt == attempts else RETRY_AFTER)
+        except PlaywrightTimeout:
+            if attempt == attempts:
+                raise
+            print(f"tap on {identifier} showed no effect; tapping again", file=sys.stderr)
+    raise AssertionError("unreachable")
+
+
+FOCUSED_INPUT = ("document.activeElement && "
+                 "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
+
+
+def type_into(page, identifier: str, text: str, attempts: int = 3) -> None:
     """Focus a text field (Flutter then puts a DOM input under the cursor) and type."""
-    tap(page, identifier)
-    page.wait_for_function(
-        "document.activeElement && ['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)",
-        timeout=UI_TIMEOUT,
-    )
-    page.keyboard.type(text)
-    page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
-                           timeout=UI_TIMEOUT)
+    for attempt in range(1, attempts + 1):
+        tap(page, identifier)
+        try:
+            page.wait_for_function(FOCUSED_INPUT, timeout=RETRY_AFTER)
+            page.keyboard.press("Control+A")
+            page.keyboard.type(text)
+            page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
+                                   timeout=RETRY_AFTER)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts:
+                raise
+            print(f"typing into {identifier} did not take; trying again", file=sys.stderr)
 
 
 TEXT_OF_NODE = """(node) => {
@@ -120,7 +150,7 @@ def text_of(page, identifier: str) -> str:
     return target.evaluate(TEXT_OF_NODE)
 
 
-def wait_text(page, identifier: str, pattern: str) -> str:
+def wait_text(page, identifier: str, pattern: str, timeout: int = UI_TIMEOUT) -> str:
     """Wait until the control's text matches ``pattern`` (a regular expression); return it."""
     page.wait_for_function(
         f"""([id, pattern]) => {{
@@ -128,7 +158,7 @@ def wait_text(page, identifier: str, pattern: str) -> str:
             return node !== null && new RegExp(pattern).test(({TEXT_OF_NODE})(node));
         }}""",
         arg=[identifier, pattern],
-        timeout=UI_TIMEOUT,
+        timeout=timeout,
     )
     return text_of(page, identifier)
 

@@ -4,13 +4,17 @@ the totals, refreshes, restarts the server, shares. The totals on screen must be
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
-from app_browser import ROOT, handle, number_in, open_app, tap, text_of, type_into, wait_text
+from app_browser import (
+    ROOT, handle, number_in, open_app, tap, tap_until, text_of, type_into, wait_text,
+)
 from scorer.games import parse_table, score
+from scorer.sunflower_valley.models import CardDescription, Kind
 
 TABLET_TALL = {"width": 1280, "height": 1300}
 """Tall enough that the whole grid of a finished valley is on screen (Flutter only exposes the
@@ -60,47 +64,48 @@ def library_totals() -> list[int]:
 
 def create_table(page, url: str, names=("Ann", "Bob")) -> None:
     open_app(page, url + "/")
-    tap(page, "new-table")
+    tap_until(page, "new-table", "goals-chosen", "^3 of 3 chosen")
     for index, name in enumerate(names):
         type_into(page, f"player-name-{index}", name)
-    tap(page, "goals-first-game")
-    tap(page, "start-table")
-    wait_text(page, "player-total", r"^" + names[0] + ":")
+    tap_until(page, "start-table", "player-total", r"^" + names[0] + ":")
 
 
 def lay(page, laid, described: list) -> None:
     """Tap each card in: its kind (or a card described before) then its place."""
     brush = None
-    for count, ((row, col), what) in enumerate(laid, start=1):
+    already = number_in(text_of(page, "card-count"))
+    for count, ((row, col), what) in enumerate(laid, start=already + 1):
         if what != brush:
+            chosen = "^" + re.escape(f"Tap a place to lay a {brush_name(what)}.")
             if isinstance(what, dict) and what in described:
-                tap(page, f"described-{described.index(what)}")
+                tap_until(page, f"described-{described.index(what)}", "editor-message", chosen)
             elif isinstance(what, dict):
                 describe(page, what)
                 described.append(what)
             else:
-                tap(page, f"palette-{what}")
-            wait_text(page, "editor-message", "Tap a place")
+                tap_until(page, f"palette-{what}", "editor-message", chosen)
             brush = what
-        tap(page, f"cell-{row}-{col}")
-        wait_text(page, "card-count", rf"^{count} of 18 Valley cards")
+        tap_until(page, f"cell-{row}-{col}", "card-count", rf"^{count} of 18 Valley cards")
+
+
+def brush_name(what) -> str:
+    if isinstance(what, dict):
+        return CardDescription.model_validate(what).summary
+    return Kind(what).label
 
 
 def describe(page, card: dict) -> None:
-    # Each tap waits for its effect: a tap sent while the dialog redraws could miss its button.
-    tap(page, f"palette-{card['kind']}")
-    handle(page, "picker-use").wait_for(timeout=60_000)
+    tap_until(page, f"palette-{card['kind']}", "picker-combination", "^nothing yet$")
     page.wait_for_timeout(800)  # a dialog ignores taps while it opens
     for count, kind in enumerate(card["combination"], start=1):
-        tap(page, f"picker-add-{kind}")
-        wait_text(page, "picker-combination", r"^[^+]+" + r"( \+ [^+]+)" * (count - 1) + "$")
+        tap_until(page, f"picker-add-{kind}", "picker-combination",
+                  r"^[^+]+" + r"( \+ [^+]+)" * (count - 1) + "$")
     for value in range(1, card["points"] + 1):
-        tap(page, "picker-points-plus")
-        wait_text(page, "picker-points", rf"^{value}$")
+        tap_until(page, "picker-points-plus", "picker-points", rf"^{value}$")
     for value in range(1, card["villagers"] + 1):
-        tap(page, "picker-villagers-plus")
-        wait_text(page, "picker-villagers", rf"^{value}$")
-    tap(page, "picker-use")
+        tap_until(page, "picker-villagers-plus", "picker-villagers", rf"^{value}$")
+    tap_until(page, "picker-use", "editor-message",
+              "^" + re.escape(f"Tap a place to lay a {brush_name(card)}."))
 
 
 def screen_totals(page, players: int = 2) -> list[int]:
@@ -123,15 +128,13 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
     described: list = []
     lay(page, ANN, described)
 
-    tap(page, "mode-express")
-    wait_text(page, "editor-message", "Tap the towns")
+    tap_until(page, "mode-express", "editor-message", "^Tap the towns")
     for number, (row, col) in enumerate(ANN_STOPS, start=1):
-        tap(page, f"cell-{row}-{col}")
-        wait_text(page, "editor-message", "Start the Express" if number == 1 else "Add the")
+        tap_until(page, f"cell-{row}-{col}", "editor-message",
+                  "^Start the Express" if number == 1 else "^Add the")
     wait_text(page, "express-route", r"route as entered: \(0,0\) → \(0,-2\)")
 
-    tap(page, "tab-player-1")
-    wait_text(page, "player-total", r"^Bob:")
+    tap_until(page, "tab-player-1", "player-total", r"^Bob:")
     lay(page, BOB, described)
     assert described == DESCRIBED[:1] + DESCRIBED[1:]  # Bob's Town and Farmer were offered again
 
@@ -152,9 +155,8 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
     assert text_of(page, "card-count").startswith("18 of 18")
 
     # Share: the exported file gives `scorepad score` the same result.
-    tap(page, "tab-scorepad")
-    tap(page, "share-export")
-    path = text_of(page, "export-path").strip()
+    tap_until(page, "tab-scorepad", "share-export", "Export table file")
+    path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
     tap(page, "export-close")
     scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -162,30 +164,26 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
     assert [p["total"] for p in json.loads(scored.stdout)["players"]] == expected
 
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    tap(page, "share-copy")
-    wait_text(page, "share-note", "^Copied")
+    tap_until(page, "share-copy", "share-note", "^Copied")
     shared = page.evaluate("navigator.clipboard.readText()")
     assert "Total" in shared and "Winner" in shared
     assert [number_in(n) for n in shared.split("Total")[1].splitlines()[0].split()] == expected
     tap(page, "share-close")
 
     # Tapping a line explains it and highlights what it used.
-    tap(page, "line-towns-0")
-    explanation = text_of(page, "explanation")
+    explanation = tap_until(page, "line-towns-0", "explanation", "Towns")
     assert "Town at (0,2) asks for Field" in explanation
 
 
 def test_a_card_not_connected_is_shown_in_words_and_undo_takes_it_back(app_server, tall_page):
     page = tall_page
     create_table(page, app_server.url, names=("Cid", "Dee"))
-    tap(page, "palette-lake")
-    wait_text(page, "editor-message", "Tap a place")
-    tap(page, "cell-1-1")  # diagonal to the Starting Town only
-    problems = wait_text(page, "problems", "does not touch the valley")
+    tap_until(page, "palette-lake", "editor-message", "^Tap a place to lay a Lake")
+    # Diagonal to the Starting Town only:
+    problems = tap_until(page, "cell-1-1", "problems", "does not touch the valley")
     assert "Lake at (1,1)" in problems
     assert text_of(page, "player-total").startswith("Cid: 0 points")
-    tap(page, "undo")
-    wait_text(page, "card-count", r"^0 of 18")
+    tap_until(page, "undo", "card-count", r"^0 of 18")
     assert handle(page, "problems").count() == 0
 
 
@@ -206,3 +204,19 @@ def test_home_lists_tables_and_deleting_one_can_be_undone(app_server, browser):
         handle(page, "open-table-1").wait_for(timeout=60_000)
     finally:
         page.close()
+
+
+def test_a_card_laid_on_one_device_shows_on_another(app_server, browser):
+    pages = [browser.new_context(viewport=TABLET_TALL).new_page() for _ in range(2)]
+    try:
+        for page in pages:
+            open_app(page, f"{app_server.url}/table/1/valley/1")
+            wait_text(page, "card-count", r"^4 of 18")
+        tap_until(pages[0], "palette-lake", "editor-message", "^Tap a place to lay a Lake")
+        tap_until(pages[0], "cell-0-3", "card-count", r"^5 of 18")
+        wait_text(pages[1], "card-count", r"^5 of 18")
+        tap_until(pages[1], "undo", "card-count", r"^4 of 18")
+        wait_text(pages[0], "card-count", r"^4 of 18")
+    finally:
+        for page in pages:
+            page.context.close()
