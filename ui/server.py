@@ -60,8 +60,9 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
             print(f"On a phone or tablet on the same network, open http://<this computer's "
                   f"address>:{port}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
+    # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                           ws="websockets-sansio"))
+                                           ws="websockets-sansio", timeout_graceful_shutdown=2))
     if open_browser:
         threading.Timer(1.0, _open_browser, args=(local,)).start()
     server.run()
