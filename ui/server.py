@@ -28,16 +28,33 @@ def build_asgi_app(db_path: str | Path):
 
 
 def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses other than loopback, by name resolution only."""
+    """This computer's IPv4 addresses other than loopback, read locally (nothing is sent): the
+    kernel's table of local addresses on Linux, else what the host name resolves to."""
     found: list[str] = []
-    try:
-        _, _, addresses = socket.gethostbyname_ex(socket.gethostname())
-    except OSError:
-        addresses = []
-    for address in addresses:
+    for address in _kernel_local_addresses() + _resolved_addresses():
         if not address.startswith("127.") and address not in found:
             found.append(address)
     return found
+
+
+def _kernel_local_addresses() -> list[str]:
+    try:
+        lines = Path("/proc/net/fib_trie").read_text().splitlines()
+    except OSError:
+        return []
+    # An address line ("|-- 192.168.1.20") followed by "/32 host LOCAL" is one of ours.
+    return [
+        previous.split()[-1]
+        for previous, line in zip(lines, lines[1:])
+        if line.strip() == "/32 host LOCAL" and previous.strip().startswith("|--")
+    ]
+
+
+def _resolved_addresses() -> list[str]:
+    try:
+        return socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return []
 
 
 def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,

@@ -190,7 +190,8 @@ def test_a_card_not_connected_is_shown_in_words_and_undo_takes_it_back(app_serve
 def test_home_lists_tables_and_deleting_one_can_be_undone(app_server, browser):
     page = browser.new_page(viewport={"width": 360, "height": 740})
     try:
-        open_app(page, app_server.url + "/")
+        open_app(page, f"{app_server.url}/table/1/scorepad")
+        tap_until(page, "home", "db-path", "saved as you go")
         first = handle(page, "open-table-1")
         first.wait_for(timeout=60_000)
         assert "Sunflower Valley · Ann, Bob" in first.inner_text()

@@ -133,3 +133,14 @@ def test_scoring_never_imports_flet():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_the_lan_address_is_read_from_the_kernels_local_addresses(monkeypatch):
+    from ui import server
+
+    table = ("Main:\n  +-- 0.0.0.0/0 3 0 5\n     |-- 127.0.0.1\n        /32 host LOCAL\n"
+             "     |-- 192.168.1.20\n        /32 host LOCAL\n     |-- 192.168.1.255\n"
+             "        /32 link BROADCAST\n")
+    monkeypatch.setattr(server.Path, "read_text", lambda self: table)
+    monkeypatch.setattr(server, "_resolved_addresses", lambda: ["127.0.1.1", "192.168.1.20"])
+    assert server.lan_addresses() == ["192.168.1.20"]
