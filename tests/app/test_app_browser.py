@@ -35,6 +35,9 @@ ANN = [  # 18 Valley cards, each beside one laid before it
 ]
 ANN_STOPS = [(0, 0), (0, -2)]
 BOB = [((0, 1), "field"), ((0, 2), TOWN_FIELD), ((1, 0), "sheep"), ((1, 1), FARMER)]
+CID = [((0, 1), "railroad"), ((0, 2), TOWN_MOUNTAIN), ((1, 2), "mountain")]
+DEE = [((1, 0), "lake"), ((1, 1), "lake")]
+NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 def table_file(goals=("boundless_field", "flocks_of_sheep", "long_way")) -> dict:
@@ -54,6 +57,8 @@ def table_file(goals=("boundless_field", "flocks_of_sheep", "long_way")) -> dict
             {"name": "Ann", "valley": {"cards": cards(ANN),
                                        "express_stops": [list(s) for s in ANN_STOPS]}},
             {"name": "Bob", "valley": {"cards": cards(BOB)}},
+            {"name": "Cid", "valley": {"cards": cards(CID)}},
+            {"name": "Dee", "valley": {"cards": cards(DEE)}},
         ],
     }
 
@@ -62,9 +67,12 @@ def library_totals() -> list[int]:
     return [player.total for player in score(parse_table(table_file())).players]
 
 
-def create_table(page, url: str, names=("Ann", "Bob")) -> None:
+def create_table(page, url: str, names=NAMES) -> None:
     open_app(page, url + "/")
     tap_until(page, "new-table", "goals-chosen", "^3 of 3 chosen")
+    for index in range(2, len(names)):
+        tap(page, "add-player")
+        handle(page, f"player-name-{index}").wait_for(timeout=60_000)
     for index, name in enumerate(names):
         type_into(page, f"player-name-{index}", name)
     tap_until(page, "start-table", "player-total", r"^" + names[0] + ":")
@@ -108,7 +116,7 @@ def describe(page, card: dict) -> None:
               "^" + re.escape(f"Tap a place to lay a {brush_name(card)}."))
 
 
-def screen_totals(page, players: int = 2) -> list[int]:
+def screen_totals(page, players: int = len(NAMES)) -> list[int]:
     return [number_in(text_of(page, f"total-{index}")) for index in range(players)]
 
 
@@ -134,19 +142,20 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
                   "^Start the Express" if number == 1 else "^Add the")
     wait_text(page, "express-route", r"route as entered: \(0,0\) → \(0,-2\)")
 
-    tap_until(page, "tab-player-1", "player-total", r"^Bob:")
-    lay(page, BOB, described)
-    assert described == DESCRIBED[:1] + DESCRIBED[1:]  # Bob's Town and Farmer were offered again
+    for index, valley in ((1, BOB), (2, CID), (3, DEE)):
+        tap_until(page, f"tab-player-{index}", "player-total", rf"^{NAMES[index]}:")
+        lay(page, valley, described)
+    assert described == DESCRIBED  # the others' Towns and Farmers were offered again
 
-    wait_text(page, "total-1", rf"^{expected[1]}$")
+    wait_text(page, "total-3", rf"^{expected[3]}$")
     assert screen_totals(page) == expected
-    assert number_in(text_of(page, "player-total").split(":")[1]) == expected[1]
+    assert number_in(text_of(page, "player-total").split(":")[1]) == expected[3]
 
     page.reload()
     open_app(page, page.url)
     wait_text(page, "total-0", rf"^{expected[0]}$")
     assert screen_totals(page) == expected
-    assert text_of(page, "card-count").startswith("4 of 18"), text_of(page, "card-count")
+    assert text_of(page, "card-count").startswith("2 of 18"), text_of(page, "card-count")
 
     app_server.restart()
     open_app(page, f"{app_server.url}/table/1/valley/0")
