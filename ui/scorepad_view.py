@@ -46,6 +46,9 @@ class ScorepadView:
         session = self.session
         result = session.result
         items: list[ft.Control] = []
+        # On a tablet the explanation of a tapped line sits beside the table, not under it.
+        side_by_side = self.context.wide and not self.compact
+        beside: ft.Control | None = None
         if result is None:
             items.append(labelled("scorepad-empty", ft.Text(
                 "Not scored yet: fix the problems below.", size=15)))
@@ -64,11 +67,13 @@ class ScorepadView:
             self._tie_break.value = f"Tie-break: {pad.tie_break}"
             items.append(labelled("winners", self._winners))
             items.append(labelled("tie-break", self._tie_break))
-            if self.selected is not None:
-                items.append(self._explained.get((self.selected, session.revision),
-                                                 lambda: self._explanation(pad)))
+            explained = (self._explained.get((self.selected, session.revision),
+                                             lambda: self._explanation(pad))
+                         if self.selected is not None else self._hint)
+            if side_by_side:
+                beside = explained
             else:
-                items.append(self._hint)
+                items.append(explained)
             items.append(self._warnings.get(pad.warnings, lambda: ft.Column(
                 [ft.Text(warning, size=12, color=ft.Colors.GREY_700) for warning in pad.warnings],
                 spacing=4)))
@@ -77,7 +82,14 @@ class ScorepadView:
             items.append(self._problems.get(problems, self._problem_list))
         if not self.compact:
             items.append(self._share)
-        self.root.controls = items
+        if beside is None:
+            self.root.controls = items
+        else:
+            self.root.controls = [ft.Row(
+                [ft.Column(items, spacing=10, width=460),
+                 ft.Container(beside, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
+            )]
 
     def _problem_list(self) -> ft.Control:
         names = self.session.player_names
@@ -147,8 +159,9 @@ class ScorepadView:
             lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13))
         lines.append(ft.Text("Highlighted: the cards this line used.", size=12,
                              color=ft.Colors.GREY_700))
+        size = 52 if self.context.wide else 40
         lines.append(ft.Row([self.session.game.preview(self.session, player, explanation.cells,
-                                                       30)],
+                                                       size)],
                             scroll=ft.ScrollMode.AUTO))
         return labelled("explanation", ft.Container(
             ft.Column(lines, spacing=4), padding=8, bgcolor=ft.Colors.AMBER_50, border_radius=8,
