@@ -50,9 +50,6 @@ class Checked:
     table: BaseModel | None
     problems: tuple[Problem, ...] = ()
 
-    def problems_of(self, player: int) -> tuple[Problem, ...]:
-        return tuple(problem for problem in self.problems if problem.player == player)
-
 
 class GamePlugin(ABC):
     key: str

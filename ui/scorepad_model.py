@@ -5,6 +5,7 @@ Everything here reads the library's :class:`TableResult`; no point is computed i
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Cell, Line, TableResult
@@ -95,8 +96,6 @@ def plain_text(session: TableSession) -> str:
 
 def export_json(session: TableSession) -> str | None:
     """The scored part of the table as a table file that ``scorepad score`` reads back."""
-    import json
-
     table = session.checked.table
     if table is None:
         return None

@@ -42,6 +42,11 @@ class ValleyEditorView:
             status += f" · {session.save_error}"
         self._count.value = status
         self._message.value = model.message
+        # The button's box (inside its semantics handle) carries the tooltip.
+        self._undo_button.content.tooltip = (f"Undo: {session.undo_label}"
+                                             if session.undo_label else "Nothing to undo")
+        self._redo_button.content.tooltip = (f"Redo: {session.redo_label}"
+                                             if session.redo_label else "Nothing to redo")
         catalogue = model.catalogue()
         panel = (self._panel.get(("express", model.route(), model.valley.get("express_stops")),
                                  self._express_panel)
@@ -65,14 +70,16 @@ class ValleyEditorView:
         self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
         self._message = ft.Text(size=14)
         self._message_handle = labelled("editor-message", self._message)
+        self._undo_button = tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH,
+                                       padding=0)
+        self._redo_button = tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH,
+                                       padding=0)
         self._header = ft.Row(
             [
                 ft.Column([labelled("player-total", self._total),
                            labelled("card-count", self._count)], spacing=0, expand=True),
-                tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH, padding=0,
-                           tooltip="Undo the last edit of this table"),
-                tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH, padding=0,
-                           tooltip="Redo"),
+                self._undo_button,
+                self._redo_button,
             ],
             spacing=6,
         )

@@ -13,7 +13,6 @@ from ui.sunflower_valley import draft
 class SunflowerValleyPlugin(GamePlugin):
     key = "sunflower_valley"
     title = "Sunflower Valley"
-    first_game_goals = FIRST_GAME_GOALS
 
     def default_setup(self) -> dict[str, Any]:
         return {"goals": list(FIRST_GAME_GOALS)}
