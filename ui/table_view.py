@@ -88,7 +88,8 @@ class TableView:
                 bgcolor=ft.Colors.AMBER_100 if chosen else None,
                 padding=8,
             ))
-        tabs.append(tap_target(
+        # First, so that a phone shows it without scrolling the tabs.
+        tabs.insert(0, tap_target(
             ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text("Scorepad", size=14)],
                    tight=True),
             lambda e: self.context.go(f"/table/{session.table_id}/scorepad"),
