@@ -3,6 +3,7 @@ process id) and headless Debian Chromium driven by Playwright."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,24 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """When a browser test fails, keep a picture of every open page and say where it is."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-failure-"))
+    pictures = []
+    for number, page in enumerate(page for context in browser.contexts
+                                  for page in context.pages):
+        path = folder / f"{item.name}-{number}.png"
+        try:
+            page.screenshot(path=str(path))
+            pictures.append(f"{path} ({page.url})")
+        except Exception as error:  # noqa: BLE001 - a closed page has no picture
+            pictures.append(f"no picture of {page.url}: {error}")
+    report.sections.append(("browser pages at the failure", "\n".join(pictures)))

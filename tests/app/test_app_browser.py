@@ -165,7 +165,12 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
 
     # Share: the exported file gives `scorepad score` the same result.
     tap_until(page, "tab-scorepad", "share-export", "Export table file")
-    path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
+    with page.expect_download(timeout=60_000) as download:
+        path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
+    assert download.value.suggested_filename == "sunflower_valley-table-1.json"
+    with open(download.value.path(), encoding="utf-8") as downloaded, \
+            open(path, encoding="utf-8") as saved:
+        assert downloaded.read() == saved.read()
     tap(page, "export-close")
     scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
