@@ -51,7 +51,7 @@ class AppContext:
         from ui.new_table_view import NewTableView
         from ui.table_view import TableView
 
-        self._unsubscribe()
+        self.leave()
         table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad))?/?", route)
         try:
             if route == "/new":
@@ -98,7 +98,8 @@ class AppContext:
         self._topic = topic
         self.page.pubsub.subscribe_topic(topic, self._on_message)
 
-    def _unsubscribe(self) -> None:
+    def leave(self) -> None:
+        """Stop hearing about edits of the table shown (leaving it, or the tab closed)."""
         if self._topic:
             self.page.pubsub.unsubscribe_topic(self._topic)
             self._topic = None
@@ -126,7 +127,7 @@ def make_main(store: TableStore) -> Callable:
         context = AppContext(page, store, sessions)
         page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
-        page.on_disconnect = lambda e: context._unsubscribe()
+        page.on_disconnect = lambda e: context.leave()
         context.show(page.route)
 
     return main
