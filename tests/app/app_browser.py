@@ -1,0 +1,167 @@
+"""Driving the Flet web client: load a page, turn on its accessibility tree, find controls by the
+identifiers the app gives them (``flt-semantics-identifier``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+START_TIMEOUT = 90  # seconds; generous for a loaded 2-core machine
+UI_TIMEOUT = 60_000
+"""Milliseconds for any single wait in the browser."""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class AppServer:
+    """``scorepad app`` as a person starts it, on a free port, with its own database."""
+
+    def __init__(self, db: Path, port: int):
+        self.db = db
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen | None = None
+        self.log = db.parent / "server.log"
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "scorer", "app", "--port", str(self.port), "--db",
+                 str(self.db), "--no-browser"],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app server stopped: {self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError("the app server did not answer in time")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=20)
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=UI_TIMEOUT)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+
+
+def handle(page, identifier: str):
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def tap(page, identifier: str) -> None:
+    target = handle(page, identifier)
+    target.wait_for(timeout=UI_TIMEOUT)
+    target.click()
+
+
+RETRY_AFTER = 10_000
+"""Milliseconds to wait for a tap's effect before tapping again: now and then the Flutter web
+client drops a synthetic click that lands while it redraws (a person just taps again)."""
+
+
+def tap_until(page, identifier: str, watch: str, pattern: str, attempts: int = 3) -> str:
+    """Tap until the control ``watch`` shows text matching ``pattern``; return that text."""
+    for attempt in range(1, attempts + 1):
+        tap(page, identifier)
+        try:
+            return wait_text(page, watch, pattern,
+                             timeout=UI_TIMEOUT if attempt == attempts else RETRY_AFTER)
+        except PlaywrightTimeout:
+            if attempt == attempts:
+                raise
+            print(f"tap on {identifier} showed no effect; tapping again", file=sys.stderr)
+    raise AssertionError("unreachable")
+
+
+FOCUSED_INPUT = ("document.activeElement && "
+                 "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
+
+
+def type_into(page, identifier: str, text: str, attempts: int = 3) -> None:
+    """Focus a text field (Flutter then puts a DOM input under the cursor) and type."""
+    for attempt in range(1, attempts + 1):
+        tap(page, identifier)
+        try:
+            page.wait_for_function(FOCUSED_INPUT, timeout=RETRY_AFTER)
+            page.keyboard.press("Control+A")
+            page.keyboard.type(text)
+            page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
+                                   timeout=RETRY_AFTER)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts:
+                raise
+            print(f"typing into {identifier} did not take; trying again", file=sys.stderr)
+
+
+TEXT_OF_NODE = """(node) => {
+    const labels = [node, ...node.querySelectorAll('[aria-label]')]
+        .map(n => n.getAttribute('aria-label')).filter(Boolean);
+    return [node.innerText || '', ...labels].join('\\n').trim();
+}"""
+
+
+def text_of(page, identifier: str) -> str:
+    """The text a control shows: its text and the labels Flutter gives some groups of texts."""
+    target = handle(page, identifier)
+    target.wait_for(timeout=UI_TIMEOUT)
+    return target.evaluate(TEXT_OF_NODE)
+
+
+def wait_text(page, identifier: str, pattern: str, timeout: int = UI_TIMEOUT) -> str:
+    """Wait until the control's text matches ``pattern`` (a regular expression); return it."""
+    page.wait_for_function(
+        f"""([id, pattern]) => {{
+            const node = document.querySelector(`[flt-semantics-identifier="${{id}}"]`);
+            return node !== null && new RegExp(pattern).test(({TEXT_OF_NODE})(node));
+        }}""",
+        arg=[identifier, pattern],
+        timeout=timeout,
+    )
+    return text_of(page, identifier)
+
+
+def number_in(text: str) -> int:
+    return int(re.search(r"-?\d+", text).group())

@@ -1,0 +1,54 @@
+"""Fixtures for the app's browser tests: the app server on a free port (started and stopped by its
+process id) and headless Debian Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from app_browser import CHROMIUM, CHROMIUM_ARGS, AppServer, free_port
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("app")
+    server = AppServer(folder / "tables.sqlite3", free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is needed for the browser tests ({CHROMIUM}); "
+                    "apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """When a browser test fails, keep a picture of every open page and say where it is."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-failure-"))
+    pictures = []
+    for number, page in enumerate(page for context in browser.contexts
+                                  for page in context.pages):
+        path = folder / f"{item.name}-{number}.png"
+        try:
+            page.screenshot(path=str(path))
+            pictures.append(f"{path} ({page.url})")
+        except Exception as error:  # noqa: BLE001 - a closed page has no picture
+            pictures.append(f"no picture of {page.url}: {error}")
+    report.sections.append(("browser pages at the failure", "\n".join(pictures)))

@@ -1,0 +1,133 @@
+"""The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
+screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
+``/table/<id>/scorepad``."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+
+import flet as ft
+
+from ui.games import APP_GAMES
+from ui.session import Sessions
+from ui.storage import TableStore
+
+logger = logging.getLogger(__name__)
+
+FONT = "DejaVu"
+"""Shipped in assets/: the web client bundles only Roboto, which has no ★ or ☺."""
+
+
+class AppContext:
+    """What every screen of one browser tab shares: the page, the store, the open tables."""
+
+    def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions):
+        self.page = page
+        self.store = store
+        self.sessions = sessions
+        self.games = APP_GAMES
+        self.view = None
+        self._topic: str | None = None
+        self._layout = self.layout
+
+    @property
+    def width(self) -> float:
+        return self.page.width or 400
+
+    @property
+    def wide(self) -> bool:
+        return self.width >= 900
+
+    def go(self, route: str) -> None:
+        if route == self.page.route:
+            self.show(route)
+        else:
+            self.page.navigate(route)
+
+    def show(self, route: str) -> None:
+        from ui.home_view import HomeView
+        from ui.new_table_view import NewTableView
+        from ui.table_view import TableView
+
+        self.leave()
+        table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad))?/?", route)
+        try:
+            if route == "/new":
+                self.view = NewTableView(self)
+            elif table:
+                player = int(table.group(3)) if table.group(3) else 0
+                tab = "scorepad" if table.group(4) else "valley"
+                self.view = TableView(self, int(table.group(1)), tab, player)
+                self._subscribe(f"table-{table.group(1)}")
+            else:
+                self.view = HomeView(self)
+            root = self.view.root
+        except Exception:  # noqa: BLE001 - show home rather than a blank page
+            logger.exception("cannot show %s", route)
+            self.view = HomeView(self, message=f"Could not open {route}.")
+            root = self.view.root
+        self.page.controls = [ft.SafeArea(content=root, expand=True)]
+        self.page.update()
+
+    def refresh(self) -> None:
+        """Redraw the current screen (after an edit here or on another device)."""
+        if self.view is not None:
+            self.view.render()
+            self.page.update()
+
+    @property
+    def layout(self) -> tuple[bool, bool]:
+        """What the screens' layout depends on: wide (scorepad beside) and large cells."""
+        return self.wide, self.width >= 700
+
+    def resized(self) -> None:
+        # Redraw only when the layout changes: a phone's keyboard resizes the page too, and a
+        # redraw then would replace the text field being typed in.
+        if self.layout != self._layout:
+            self._layout = self.layout
+            if self.view is not None and getattr(self.view, "responsive", False):
+                self.show(self.page.route)
+
+    def edited(self, table_id: int) -> None:
+        """Tell the other browser tabs showing this table to redraw it."""
+        self.page.pubsub.send_others_on_topic(f"table-{table_id}", table_id)
+
+    def _subscribe(self, topic: str) -> None:
+        self._topic = topic
+        self.page.pubsub.subscribe_topic(topic, self._on_message)
+
+    def leave(self) -> None:
+        """Stop hearing about edits of the table shown (leaving it, or the tab closed)."""
+        if self._topic:
+            self.page.pubsub.unsubscribe_topic(self._topic)
+            self._topic = None
+
+    def _on_message(self, topic, message) -> None:
+        self.refresh()
+
+    def toast(self, text: str, action: str | None = None,
+              on_action: Callable | None = None) -> None:
+        bar = ft.SnackBar(content=ft.Text(text), action=action, duration=6000)
+        if on_action is not None:
+            bar.on_action = lambda e: on_action()
+        self.page.show_dialog(bar)
+
+
+def make_main(store: TableStore) -> Callable:
+    sessions = Sessions(store, APP_GAMES)
+
+    def main(page: ft.Page) -> None:
+        page.title = "scorepad"
+        page.fonts = {FONT: "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
+        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
+        page.theme_mode = ft.ThemeMode.LIGHT
+        page.padding = 0
+        context = AppContext(page, store, sessions)
+        page.on_route_change = lambda e: context.show(e.route)
+        page.on_resize = lambda e: context.resized()
+        page.on_disconnect = lambda e: context.leave()
+        context.show(page.route)
+
+    return main

@@ -1,0 +1,105 @@
+"""What the app needs from a game: a draft to start from, a check that turns a draft into the
+part of a table that validates, and the game's own screens (set-up and editor).
+
+Home, the new-table flow, storage and the scorepad only use this interface and ``scorer.games``;
+a game plugs in with one entry in :data:`ui.games.APP_GAMES`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+Cell = tuple[int, int]
+
+PLAYER_COLOURS: dict[str, str] = {
+    "red": "#D32F2F",
+    "blue": "#1976D2",
+    "green": "#388E3C",
+    "yellow": "#FBC02D",
+    "purple": "#7B1FA2",
+    "orange": "#F57C00",
+    "teal": "#00897B",
+    "grey": "#616161",
+}
+"""Colours a player can pick (names stored, shades shown)."""
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in a draft that does not validate, in words, and where it is when it has a place."""
+
+    message: str
+    player: int | None = None
+    cell: Cell | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The part of a draft that validates, as the game's table model, and what was left out."""
+
+    table: BaseModel | None
+    problems: tuple[Problem, ...] = ()
+
+
+class GamePlugin(ABC):
+    key: str
+    title: str
+    min_players = 2
+    max_players = 6
+
+    @abstractmethod
+    def default_setup(self) -> dict[str, Any]:
+        """The set-up a new table starts with."""
+
+    @abstractmethod
+    def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
+        """A fresh draft: ``{"game", "players": [{"name", "colour", ...}], ...}``."""
+
+    @abstractmethod
+    def setup_problem(self, setup: dict[str, Any]) -> str | None:
+        """Why the game's own set-up choices (goals, say) cannot start a table, or None."""
+
+    @abstractmethod
+    def check(self, draft: dict) -> Checked:
+        """Validate a draft; never raises: what does not validate becomes a Problem."""
+
+    @abstractmethod
+    def setup_form(self, on_change) -> Any:
+        """The Flet control for the game's set-up choices; ``on_change(setup)`` reports them."""
+
+    @abstractmethod
+    def editor(self, context: Any, session: Any, player: int) -> Any:
+        """The Flet view (with ``root`` and ``render()``) editing one player's part of the table."""
+
+    @abstractmethod
+    def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:
+        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used."""
+
+
+def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None:
+    """Why these players cannot start a table of ``game``, in words, or None."""
+    if not game.min_players <= len(players) <= game.max_players:
+        return f"{game.title} is played by {game.min_players} to {game.max_players} players"
+    names = [player.name.strip() for player in players]
+    for number, name in enumerate(names, start=1):
+        if not name:
+            return f"player {number} needs a name"
+        if len(name) > 40:
+            return f"player {number}'s name is longer than 40 letters"
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        return f"two players are called {repeated[0]}; give each a different name"
+    for player in players:
+        if player.colour not in PLAYER_COLOURS:
+            return f"{player.name} needs a colour"
+    return None

@@ -1,0 +1,106 @@
+"""The scorepad as shown: rows by players, totals, ranks, tie-break, and each line's explanation.
+
+Everything here reads the library's :class:`TableResult`; no point is computed in the app.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from scorer.core.breakdown import Cell, Line, TableResult
+from scorer.games import GAMES
+from scorer.report import scorepad_text
+from ui.plugins import Checked
+from ui.session import TableSession
+
+
+@dataclass(frozen=True)
+class ScorepadRow:
+    category: str
+    label: str
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    player: int
+    name: str
+    label: str
+    points: int
+    lines: tuple[Line, ...]
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        """The cards the row's lines used, to highlight on the player's valley."""
+        return frozenset(cell for line in self.lines for cell in line.cells)
+
+
+class Scorepad:
+    def __init__(self, result: TableResult):
+        self.result = result
+        self.names = tuple(player.name for player in result.players)
+        self.rows = tuple(
+            ScorepadRow(
+                row.category,
+                row.label,
+                tuple(player.row_points(row.category) for player in result.players),
+            )
+            for row in result.rows
+        )
+        self.totals = tuple(player.total for player in result.players)
+        self.ranks = tuple(player.rank for player in result.players)
+
+    @property
+    def winners_text(self) -> str:
+        winners = self.result.winners
+        if not winners:
+            return ""
+        return f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(winners)}"
+
+    @property
+    def tie_break(self) -> str:
+        return self.result.tie_break
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.result.warnings
+
+    def explain(self, category: str, player: int) -> Explanation:
+        result = self.result.players[player]
+        label = next(row.label for row in self.result.rows if row.category == category)
+        return Explanation(
+            player=player,
+            name=result.name,
+            label=label,
+            points=result.row_points(category),
+            lines=result.row_lines(category),
+        )
+
+
+def plain_text(session: TableSession) -> str:
+    """The scorepad as text to paste anywhere (the same text as ``scorepad score``)."""
+    result = session.result
+    checked: Checked = session.checked
+    title = GAMES[session.game.key].title
+    if result is None:
+        text = f"{title}\n\nNot scored yet.\n"
+    else:
+        text = scorepad_text(result, title)
+    if checked.problems:
+        text += "\nLeft out until fixed:\n" + "".join(
+            f"- {_owner(session, problem.player)}{problem.message}\n" for problem in checked.problems
+        )
+    return text
+
+
+def export_json(session: TableSession) -> str | None:
+    """The scored part of the table as a table file that ``scorepad score`` reads back."""
+    table = session.checked.table
+    if table is None:
+        return None
+    return json.dumps(table.model_dump(mode="json"), indent=2) + "\n"
+
+
+def _owner(session: TableSession, player: int | None) -> str:
+    return "" if player is None else f"{session.player_names[player]}: "

@@ -1,0 +1,93 @@
+"""Serving the app: a FastAPI app with the Flet web client mounted in no-CDN mode (works with no
+internet), run by uvicorn; prints the address and opens a browser when there is one."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+def build_asgi_app(db_path: str | Path):
+    import flet_web.fastapi as flet_fastapi
+
+    from ui.app import make_main
+    from ui.storage import TableStore
+
+    store = TableStore(db_path)
+    store.purge_deleted()
+    app = flet_fastapi.FastAPI()
+    app.mount("/", flet_fastapi.app(make_main(store), assets_dir=str(ASSETS), no_cdn=True,
+                                    app_name="scorepad", app_short_name="scorepad",
+                                    app_description="The scorepad for Sunflower Valley"))
+    return app, store
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses other than loopback, read locally (nothing is sent): the
+    kernel's table of local addresses on Linux, else what the host name resolves to."""
+    found: list[str] = []
+    for address in _kernel_local_addresses() + _resolved_addresses():
+        if not address.startswith("127.") and address not in found:
+            found.append(address)
+    return found
+
+
+def _kernel_local_addresses() -> list[str]:
+    try:
+        lines = Path("/proc/net/fib_trie").read_text().splitlines()
+    except OSError:
+        return []
+    # An address line ("|-- 192.168.1.20") followed by "/32 host LOCAL" is one of ours.
+    return [
+        previous.split()[-1]
+        for previous, line in zip(lines, lines[1:])
+        if line.strip() == "/32 host LOCAL" and previous.strip().startswith("|--")
+    ]
+
+
+def _resolved_addresses() -> list[str]:
+    try:
+        return socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return []
+
+
+def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
+            lan: bool = False) -> None:
+    import uvicorn
+
+    logging.basicConfig(level=logging.WARNING)
+    app, store = build_asgi_app(db_path)
+    local = f"http://127.0.0.1:{port}" if host in ("0.0.0.0", "127.0.0.1", "localhost") \
+        else f"http://{host}:{port}"
+    print(f"scorepad app: {local}", flush=True)
+    print(f"Tables saved in {store.path}", flush=True)
+    if lan:
+        addresses = lan_addresses()
+        if addresses:
+            for address in addresses:
+                print(f"On a phone or tablet on the same network, open http://{address}:{port}",
+                      flush=True)
+        else:
+            print(f"On a phone or tablet on the same network, open http://<this computer's "
+                  f"address>:{port}", flush=True)
+    print("Stop with Ctrl+C.", flush=True)
+    # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                           ws="websockets-sansio", timeout_graceful_shutdown=2))
+    if open_browser:
+        threading.Timer(1.0, _open_browser, args=(local,)).start()
+    server.run()
+
+
+def _open_browser(url: str) -> None:
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return
+    webbrowser.open(url)

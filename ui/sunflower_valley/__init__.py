@@ -1,0 +1,1 @@
+"""Sunflower Valley in the app: the draft format, its edits and check, the valley editor."""

@@ -1,0 +1,344 @@
+"""The valley editor's behaviour, without Flet: what a tap does, what each place shows.
+
+The Flet view (:mod:`ui.sunflower_valley.editor_view`) draws :meth:`ValleyEditor.grid` and calls
+these methods from its handlers, so everything here is tested without a browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from scorer.core.grid import orthogonal_neighbours
+from scorer.sunflower_valley.express import RailNetwork
+from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, describe_cell
+from ui.plugins import Cell, Problem
+from ui.session import TableSession
+from ui.sunflower_valley import draft as edits
+from ui.sunflower_valley.draft import cards_by_cell, check_valley, stops_of
+
+PALETTE: tuple[Kind, ...] = (
+    Kind.FIELD, Kind.SHEEP, Kind.MOUNTAIN, Kind.LAKE, Kind.RAILROAD, Kind.TOWN, Kind.FARMER,
+)
+DESCRIBED_KINDS = frozenset({Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN})
+"""Kinds whose card carries a combination, points and villagers, asked in the picker."""
+
+
+@dataclass(frozen=True)
+class CellView:
+    cell: Cell
+    card: dict | None
+    stop: int | None = None
+    """The place of this town on the Express route (1 = the Starting Town)."""
+    on_route: bool = False
+    """A Railroad card that is part of the Express (or the route's towns)."""
+    selected: bool = False
+    problem: str | None = None
+    can_place: bool = False
+    """Empty and beside a card: where the valley can grow."""
+
+    @property
+    def kind(self) -> Kind | None:
+        return Kind(self.card["kind"]) if self.card else None
+
+
+@dataclass(frozen=True)
+class Route:
+    stops: tuple[Cell, ...]
+    rails: frozenset[Cell]
+    assumed: bool
+
+    def text(self) -> str:
+        path = " → ".join(describe_cell(stop) for stop in self.stops)
+        towns = len(self.stops) - 1
+        how = "longest route, found by the scorer" if self.assumed else "route as entered"
+        return f"{how}: {path} ({towns} town{'s' if towns != 1 else ''} after the start)"
+
+
+class ValleyEditor:
+    """One player's valley on one screen: the chosen card (the brush), the selection, the mode."""
+
+    def __init__(self, session: TableSession, player: int):
+        self.session = session
+        self.player = player
+        self.brush: CardDescription | None = None
+        self.selected: Cell | None = None
+        self.moving = False
+        self.express_mode = False
+        self.message = ""
+        self._revision = -1
+
+    # What is shown --------------------------------------------------------------------------------
+
+    @property
+    def valley(self) -> dict:
+        return self.session.draft["players"][self.player]
+
+    @property
+    def name(self) -> str:
+        return self.valley.get("name", "")
+
+    @property
+    def cards(self) -> dict[Cell, dict]:
+        return cards_by_cell(self.valley)
+
+    def _fresh(self) -> None:
+        if self._revision != self.session.revision:
+            self.__dict__.pop("_checked", None)
+            self._revision = self.session.revision
+
+    @property
+    def checked(self):
+        self._fresh()
+        if "_checked" not in self.__dict__:
+            self.__dict__["_checked"] = check_valley(self.valley, self.player)
+        return self.__dict__["_checked"]
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.checked[1]
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """First and last row and column shown: the cards and one free place around them."""
+        cells = list(self.cards) or [edits.START]
+        rows = [row for row, _ in cells]
+        cols = [col for _, col in cells]
+        return min(rows) - 1, max(rows) + 1, min(cols) - 1, max(cols) + 1
+
+    def route(self) -> Route | None:
+        """The Express route drawn on the grid: the stops entered, or the scorer's longest route."""
+        valley = self.checked[0]
+        if valley is None:
+            return None
+        network = RailNetwork.of(valley)
+        entered = stops_of(self.valley)
+        if entered is None:
+            stops = tuple(network.longest_route())
+            return Route(stops, network.route_rails(stops), assumed=True)
+        valid = valley.express_stops or (network.start,)
+        return Route(tuple(entered), network.route_rails(valid), assumed=False)
+
+    def grid(self) -> list[list[CellView]]:
+        cards = self.cards
+        problems = {problem.cell: problem.message for problem in self.problems if problem.cell}
+        route = self.route()
+        stops = {stop: number for number, stop in enumerate(route.stops, 1)} if route else {}
+        rails = route.rails if route else frozenset()
+        growing = {n for cell in cards for n in orthogonal_neighbours(cell)} - set(cards)
+        top, bottom, left, right = self.bounds()
+        return [
+            [
+                CellView(
+                    cell=(row, col),
+                    card=cards.get((row, col)),
+                    stop=stops.get((row, col)),
+                    on_route=(row, col) in rails or (row, col) in stops,
+                    selected=(row, col) == self.selected,
+                    problem=problems.get((row, col)),
+                    can_place=(row, col) in growing,
+                )
+                for col in range(left, right + 1)
+            ]
+            for row in range(top, bottom + 1)
+        ]
+
+    def player_result(self):
+        result = self.session.result
+        if result is None or self.player >= len(result.players):
+            return None
+        # The checked table keeps every player whose valley validates, in table order.
+        return next((p for p in result.players if p.name == self.name), None)
+
+    def total_text(self) -> str:
+        result = self.player_result()
+        if result is None:
+            return f"{self.name}: not scored yet"
+        points = "point" if result.total == 1 else "points"
+        return f"{self.name}: {result.total} {points}, rank {result.rank}"
+
+    def card_count_text(self) -> str:
+        valley_cards = len(self.cards) - 1
+        return f"{valley_cards} of 18 Valley cards"
+
+    def catalogue(self) -> list[tuple[CardDescription, int]]:
+        """Every Town and Farmer card described at this table, and how many this player has laid."""
+        laid = [edits.description_of(card) for card in self.cards.values()]
+        offered = []
+        for raw in self.session.draft.get("described", []):
+            try:
+                description = CardDescription.model_validate(raw)
+            except ValidationError:
+                continue
+            offered.append((description, laid.count(edits.description_dict(description))))
+        return offered
+
+    @property
+    def selected_card(self) -> dict | None:
+        return self.cards.get(self.selected) if self.selected else None
+
+    # What a tap does ------------------------------------------------------------------------------
+
+    def choose_kind(self, kind: Kind) -> bool:
+        """Pick a card kind to lay; True when the card must be described first (the picker)."""
+        self.express_mode = False
+        self.moving = False
+        self.selected = None
+        if kind in DESCRIBED_KINDS:
+            return True
+        self.brush = CardDescription(kind=kind)
+        self.message = f"Tap a place to lay a {kind.label}."
+        return False
+
+    def choose_description(self, description: CardDescription) -> None:
+        self.express_mode = False
+        self.moving = False
+        self.selected = None
+        self.brush = description
+        self.message = f"Tap a place to lay a {description.summary}."
+
+    def tap(self, cell: Cell) -> None:
+        if self.express_mode:
+            self._tap_express(cell)
+            return
+        cards = self.cards
+        if self.moving and self.selected is not None:
+            if cell in cards:
+                self.message = "That place is taken: tap an empty place to move the card to."
+                return
+            self._apply(*edits.move(self.player, self.selected, cell))
+            self.moving = False
+            self.selected = None
+            return
+        if cell in cards:
+            self.selected = None if self.selected == cell else cell
+            card = cards[cell]
+            self.message = (
+                f"{edits.summary(card)} at {describe_cell(cell)}." if self.selected else ""
+            )
+            return
+        self.selected = None
+        if self.brush is None:
+            self.message = "Choose a card below, then tap a place."
+            return
+        self._apply(*edits.place(self.player, cell, self.brush))
+
+    def remove_selected(self) -> None:
+        if self.selected is None:
+            return
+        if self.cards.get(self.selected, {}).get("kind") == Kind.STARTING_TOWN:
+            self.message = "The Starting Town stays: every valley grows from it."
+            return
+        self._apply(*edits.remove(self.player, self.selected))
+        self.selected = None
+
+    def start_move(self) -> None:
+        if self.selected is None:
+            return
+        self.moving = True
+        self.message = f"Tap an empty place to move the card at {describe_cell(self.selected)}."
+
+    def cancel(self) -> None:
+        self.moving = False
+        self.selected = None
+        self.message = ""
+
+    def redescribe_selected(self, description: CardDescription) -> None:
+        if self.selected is not None:
+            self._apply(*edits.redescribe(self.player, self.selected, description))
+
+    # The Valley Express ---------------------------------------------------------------------------
+
+    def set_express_mode(self, on: bool) -> None:
+        self.express_mode = on
+        self.moving = False
+        self.selected = None
+        self.message = (
+            "Tap the towns in the order the Express reached them, from the Starting Town. "
+            "Tap the last stop again to take it back." if on else ""
+        )
+
+    def _tap_express(self, cell: Cell) -> None:
+        card = self.cards.get(cell)
+        if card is None or Kind(card["kind"]) not in TOWN_KINDS:
+            self.message = "The Express stops at towns: tap a Town card."
+            return
+        stops = stops_of(self.valley)
+        if stops and len(stops) > 1 and stops[-1] == cell:
+            self._apply(*edits.remove_last_stop(self.player))
+            return
+        if stops and cell in stops:
+            self.message = (f"The town at {describe_cell(cell)} is already on the route; the "
+                            "Express cannot pass the same town twice.")
+            return
+        if card["kind"] == Kind.STARTING_TOWN and stops is None:
+            self._apply("start the Express route", _start_route(self.player, cell))
+            return
+        self._apply(*edits.add_stop(self.player, cell))
+
+    def use_longest_route(self) -> None:
+        self._apply(*edits.use_longest_route(self.player))
+
+    # Undo -----------------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        label = self.session.undo()
+        self.message = f"Undone: {label}." if label else "Nothing to undo."
+        self.selected = None
+        self.moving = False
+
+    def redo(self) -> None:
+        label = self.session.redo()
+        self.message = f"Redone: {label}." if label else "Nothing to redo."
+
+    def _apply(self, label: str, change) -> None:
+        if self.session.apply(label, change):
+            self.message = label[0].upper() + label[1:] + "."
+        else:
+            self.message = "Nothing changed."
+
+
+def _start_route(player: int, start: Cell):
+    def change(draft: dict) -> None:
+        draft["players"][player]["express_stops"] = [list(start)]
+
+    return change
+
+
+class DescriptionDraft:
+    """The Town/Farmer picker's content while it is open: a card being described."""
+
+    def __init__(self, kind: Kind, start: CardDescription | None = None):
+        self.kind = kind
+        self.combination: list[Kind] = list(start.combination) if start else []
+        self.points = start.points if start else 0
+        self.villagers = start.villagers if start else 0
+
+    @property
+    def allowed(self) -> tuple[Kind, ...]:
+        from scorer.sunflower_valley.models import COMBINATION_KINDS
+
+        order = (Kind.SHEEP, Kind.FIELD, Kind.MOUNTAIN, Kind.LAKE)
+        return tuple(kind for kind in order if kind in COMBINATION_KINDS[self.kind])
+
+    def add(self, kind: Kind) -> None:
+        if len(self.combination) < 4 and kind in self.allowed:
+            self.combination.append(kind)
+
+    def clear(self) -> None:
+        self.combination.clear()
+
+    def change_points(self, step: int) -> None:
+        self.points = max(0, self.points + step)
+
+    def change_villagers(self, step: int) -> None:
+        self.villagers = max(0, self.villagers + step)
+
+    def result(self) -> tuple[CardDescription | None, str]:
+        """The described card, or None and why it is not a card yet (the model's words)."""
+        try:
+            return CardDescription(kind=self.kind, combination=tuple(self.combination),
+                                   points=self.points, villagers=self.villagers), ""
+        except ValidationError as error:
+            message = error.errors(include_url=False)[0]["msg"].removeprefix("Value error, ")
+            return None, message[0].upper() + message[1:] + "."

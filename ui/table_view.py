@@ -1,0 +1,101 @@
+"""An open table: a tab per player's part (the game's editor) and the scorepad. On a wide
+screen the scorepad stays beside the editor."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.plugins import PLAYER_COLOURS
+from ui.scorepad_view import ScorepadView
+from ui.widgets import TOUCH, Memo, heading, tap_target
+
+
+class TableView:
+    responsive = True
+    """Rebuilt when the page changes between narrow and wide."""
+
+    def __init__(self, context, table_id: int, tab: str, player: int):
+        self.context = context
+        self.session = context.sessions.get(table_id)
+        if self.session is None:
+            raise LookupError(f"no table {table_id}")
+        self.tab = tab
+        names = self.session.player_names
+        self.player = min(max(player, 0), len(names) - 1)
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=8)
+        self._tabs_memo = Memo()
+        self._frame = ft.Column(spacing=8)
+        self.root.controls = [ft.Container(self._frame, padding=12)]
+        self.editor = (self.session.game.editor(context, self.session, self.player)
+                       if tab == "valley" else None)
+        show_pad = tab == "scorepad" or context.wide
+        self.scorepad = (ScorepadView(context, self.session, compact=tab != "scorepad")
+                         if show_pad else None)
+        self.render()
+
+    def render(self) -> None:
+        if self.editor is not None:
+            self.editor.render()
+        if self.scorepad is not None:
+            self.scorepad.render()
+        if not self._frame.controls:
+            self._frame.controls = [self._top(), None, self._body()]
+        session = self.session
+        result = session.result
+        totals = tuple((p.name, p.total) for p in result.players) if result else ()
+        self._frame.controls[1] = self._tabs_memo.get(
+            (tuple(session.player_names), tuple(session.player_colours), totals),
+            self._tabs)
+
+    def _top(self) -> ft.Control:
+        title = self.session.game.title
+        if self.session.read_only:
+            title += " (saved by a newer version: read only)"
+        return ft.Row([
+            tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
+                       width=TOUCH, padding=0, tooltip="Saved tables"),
+            heading(title, 18),
+        ])
+
+    def _body(self) -> ft.Control:
+        if self.editor is not None and self.scorepad is not None:
+            return ft.Row([
+                ft.Container(self.editor.root, expand=True),
+                ft.Container(self.scorepad.root, width=440),
+            ], vertical_alignment=ft.CrossAxisAlignment.START)
+        return (self.editor or self.scorepad).root
+
+    def _tabs(self) -> ft.Control:
+        session = self.session
+        result = session.result
+        totals = {p.name: p.total for p in result.players} if result else {}
+        tabs = []
+        for index, (name, colour) in enumerate(zip(session.player_names,
+                                                   session.player_colours)):
+            chosen = self.tab == "valley" and index == self.player
+            total = totals.get(name)
+            tabs.append(tap_target(
+                ft.Row([
+                    ft.Container(width=14, height=14, border_radius=7,
+                                 bgcolor=PLAYER_COLOURS.get(colour, "#616161")),
+                    ft.Text(name, size=14, no_wrap=True),
+                    ft.Text("" if total is None else str(total), size=14,
+                            weight=ft.FontWeight.BOLD),
+                ], tight=True, spacing=6),
+                lambda e, i=index: self.context.go(f"/table/{session.table_id}/valley/{i}"),
+                f"tab-player-{index}",
+                selected=chosen,
+                bgcolor=ft.Colors.AMBER_100 if chosen else None,
+                padding=8,
+            ))
+        # First, so that a phone shows it without scrolling the tabs.
+        tabs.insert(0, tap_target(
+            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text("Scorepad", size=14)],
+                   tight=True),
+            lambda e: self.context.go(f"/table/{session.table_id}/scorepad"),
+            "tab-scorepad",
+            selected=self.tab == "scorepad",
+            bgcolor=ft.Colors.AMBER_100 if self.tab == "scorepad" else None,
+            padding=8,
+        ))
+        return ft.Row(tabs, scroll=ft.ScrollMode.AUTO, spacing=6)
