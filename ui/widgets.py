@@ -23,8 +23,10 @@ def tap_target(
     padding: int = 10,
     border_color: str | None = None,
     tooltip: str | None = None,
+    action: ft.ClientAction | None = None,
 ) -> ft.Control:
-    """A tappable box; ``identifier`` becomes ``flt-semantics-identifier`` for the browser tests."""
+    """A tappable box; ``identifier`` becomes ``flt-semantics-identifier`` for the browser tests;
+    ``action`` is done by the browser within the tap (a file picker opens only then)."""
     if isinstance(content, str):
         content = ft.Text(content, size=15, color=color, no_wrap=True)
     if width is None and height is not None:
@@ -43,6 +45,7 @@ def tap_target(
                              (ft.Colors.BLACK if selected else ft.Colors.OUTLINE_VARIANT)),
         ink=on_click is not None,
         tooltip=tooltip,
+        action=action,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
 
