@@ -6,6 +6,16 @@ from __future__ import annotations
 from ui.session import Change, TableSession
 
 
+def show_tap(context, session: TableSession, revision: int, redraw) -> None:
+    """After a tap: an edit (the session's ``revision`` moved) redraws every screen showing the
+    table; anything else redraws this one only."""
+    if session.revision != revision:
+        context.edited(session.table_id)
+        context.refresh()
+    else:
+        redraw()
+
+
 class SessionEditor:
     def __init__(self, session: TableSession):
         self.session = session

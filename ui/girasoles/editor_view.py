@@ -11,7 +11,10 @@ from scorer.girasoles.models import ADDITIONAL_OBJECTIVES, ROUNDS, Colour, Symbo
 from scorer.girasoles.starting import STARTING_ROWS
 from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.girasoles.look import ICONS, axis_label, shade, space_control
-from ui.widgets import TOUCH, Memo, labelled, tap_target
+from ui.editing import show_tap
+from ui.widgets import (
+    PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
+)
 
 GAP = 2
 """Between spaces of the grid."""
@@ -99,17 +102,9 @@ class BoardEditorView:
         self._message = ft.Text(size=13)
         self._count_handle = labelled("board-count", self._count)
         # The message stays in sight above the tools and the board, on a phone too.
-        self._header = ft.Row(
-            [
-                ft.Column([labelled("player-total", self._total),
-                           labelled("editor-message", self._message)], spacing=0, expand=True),
-                tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH, padding=0,
-                           tooltip="Undo the last edit of this table"),
-                tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH, padding=0,
-                           tooltip="Redo"),
-            ],
-            spacing=6,
-        )
+        self._header = editor_header(labelled("player-total", self._total),
+                                     labelled("editor-message", self._message), self._undo,
+                                     self._redo)
         self._grid_rows = ft.Column(spacing=GAP, tight=True)
         self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
@@ -214,15 +209,7 @@ class BoardEditorView:
         self._grid_rows.controls = rows
 
     def _problem_list(self) -> ft.Control:
-        problems = self.model.problems
-        if not problems:
-            return ft.Container(height=0)
-        return labelled("problems", ft.Column(
-            [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD,
-                     color="#B71C1C")]
-            + [ft.Text(f"! {problem.message}", size=14, color="#B71C1C") for problem in problems],
-            spacing=2,
-        ))
+        return problem_list([problem.message for problem in self.model.problems])
 
     # Coins ----------------------------------------------------------------------------------------
 
@@ -373,7 +360,7 @@ class BoardEditorView:
                 for key, text in READINGS.items()
             ], wrap=True, spacing=5, run_spacing=5))
         if view.problem:
-            lines.append(ft.Text(f"! {view.problem}", size=13, color="#B71C1C"))
+            lines.append(ft.Text(f"! {view.problem}", size=13, color=PROBLEM_TEXT))
         return labelled(f"objective-{card}", ft.Container(
             ft.Column(lines, spacing=6), padding=8, border_radius=8,
             bgcolor=ft.Colors.AMBER_50 if view.counted else "#FFEBEE",
@@ -420,11 +407,7 @@ class BoardEditorView:
             self.message = editor.message
         except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
             self.message = f"That did not work: {error}"
-        if self.session.revision != revision:
-            self.context.edited(self.session.table_id)
-            self.context.refresh()
-        else:
-            self._redraw()
+        show_tap(self.context, self.session, revision, self._redraw)
 
     def _redraw(self) -> None:
         self.render()

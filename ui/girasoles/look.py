@@ -9,6 +9,7 @@ import flet as ft
 
 from scorer.girasoles.models import Colour, Symbol
 from ui.girasoles.editor_model import BoardEditor, SpaceView
+from ui.widgets import badge
 
 # colour: (shade, ink on it). Shades differ in lightness as well as hue, so that red and green
 # stay apart for red-green colour blindness; every space also shows its letter.
@@ -62,11 +63,7 @@ def space_control(view: SpaceView, size: float, on_click: Callable | None = None
             right=3, bottom=1,
         ))
     if view.problem:
-        layers.append(ft.Container(
-            ft.Text("!", size=10, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
-            bgcolor=PROBLEM_COLOUR, width=16, height=16, border_radius=8,
-            alignment=ft.Alignment.CENTER, right=1, top=1,
-        ))
+        layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     if highlighted:
         border = ft.Border.all(4, HIGHLIGHT)
     elif view.problem:
