@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app_browser import CHROMIUM, CHROMIUM_ARGS, AppServer, free_port
+from app_browser import CHROMIUM, CHROMIUM_ARGS, TABLET_TALL, AppServer, free_port
 
 
 @pytest.fixture(scope="module")
@@ -30,3 +30,11 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture()
+def tall_page(browser):
+    context = browser.new_context(viewport=TABLET_TALL, accept_downloads=True)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -5,20 +5,14 @@ text and by picking the file. Every tap waits for the editor to say what it did.
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
 from app_browser import (
-    FOCUSED_INPUT, RETRY_AFTER, ROOT, handle, number_in, open_app, tap, tap_until, text_of,
-    type_into, wait_text,
+    ROOT, export_and_score, handle, number_in, open_app, tap, tap_until, tap_until_gone, text_of, type_into,
+    wait_text,
 )
 from girasoles_taps import plan
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scorer.files import load_table
 from scorer.games import score
 from ui.games import APP_GAMES
@@ -27,9 +21,6 @@ from ui.plugins import PlayerSetup
 from ui.session import Sessions
 from ui.storage import TableStore
 
-TABLET_TALL = {"width": 1280, "height": 1300}
-"""Tall enough that the tools, the whole board and the scorepad beside it are on screen (Flutter
-only exposes the visible part to the accessibility tree)."""
 PHONE = {"width": 360, "height": 740}
 EXAMPLES = ROOT / "examples"
 RULEBOOK = EXAMPLES / "girasoles" / "rulebook_scoring_example.json"
@@ -71,46 +62,6 @@ def create_girasoles_table(page, url: str, names: list[str]) -> None:
     tap_until(page, "start-table", "player-total", "^" + re.escape(names[0]) + ":")
 
 
-def tap_until_gone(page, identifier: str, gone: str, attempts: int = 3) -> None:
-    """Tap until the control ``gone`` is no longer shown."""
-    for attempt in range(1, attempts + 1):
-        tap(page, identifier)
-        try:
-            page.wait_for_function(
-                f"document.querySelector('[flt-semantics-identifier=\"{gone}\"]') === null",
-                timeout=RETRY_AFTER)
-            return
-        except PlaywrightTimeout:
-            if attempt == attempts:
-                raise
-            print(f"tap on {identifier} showed no effect; tapping again", file=sys.stderr)
-
-
-def paste_into(page, identifier: str, text: str, attempts: int = 3) -> None:
-    """Focus a text field and paste ``text`` into it (as a person pastes: at once)."""
-    for attempt in range(1, attempts + 1):
-        tap(page, identifier)
-        try:
-            page.wait_for_function(FOCUSED_INPUT, timeout=RETRY_AFTER)
-            page.keyboard.press("Control+A")
-            page.keyboard.insert_text(text)
-            page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
-                                   timeout=RETRY_AFTER)
-            return
-        except PlaywrightTimeout:
-            if attempt == attempts:
-                raise
-            print(f"pasting into {identifier} did not take; trying again", file=sys.stderr)
-
-
-@pytest.fixture()
-def tall_page(browser):
-    context = browser.new_context(viewport=TABLET_TALL, accept_downloads=True)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def test_the_rulebook_board_entered_by_tapping_shows_18_as_the_library_scores_it(
         app_server, tall_page, tmp_path):
     page = tall_page
@@ -141,13 +92,7 @@ def test_the_rulebook_board_entered_by_tapping_shows_18_as_the_library_scores_it
     wait_text(page, "player-total", "^Rulebook: 18 points")
 
     # The exported file: `scorepad score` and the library give what the screen shows.
-    tap_until(page, "tab-scorepad", "share-export", "Export table file")
-    path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
-    tap(page, "export-close")
-    scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert scored.returncode == 0, scored.stderr
-    printed = json.loads(scored.stdout)
+    path, printed = export_and_score(page)
     assert printed == score(load_table(path)).model_dump(mode="json")
     assert [player["total"] for player in printed["players"]] == [18]
     assert score(load_table(path)) == score(rulebook)
@@ -172,7 +117,7 @@ def test_a_table_file_is_imported_by_pasting_its_text_or_picking_it(app_server, 
         open_app(page, app_server.url + "/")
         tap_until(page, "import-table", "import-go", "Import")
         broken = RULEBOOK.read_text().replace('"coins": 8', '"coins": -8')
-        paste_into(page, "import-text", broken)
+        type_into(page, "import-text", broken, paste=True)
         status = tap_until(page, "import-go", "import-status", "coins")
         assert status.startswith("the pasted text: at players[0] (Rulebook) > coins: Input "
                                  "should be greater than or equal to 0")
@@ -189,7 +134,7 @@ def test_a_table_file_is_imported_by_pasting_its_text_or_picking_it(app_server, 
         valley = EXAMPLES / "sunflower_valley" / "first_game_goals.json"
         open_app(page, app_server.url + "/")
         tap_until(page, "import-table", "import-go", "Import")
-        paste_into(page, "import-text", valley.read_text())
+        type_into(page, "import-text", valley.read_text(), paste=True)
         expected = [player.total for player in score(load_table(valley)).players]
         tap_until(page, "import-go", "total-0", rf"^{expected[0]}$")
         assert [number_in(text_of(page, f"total-{i}")) for i in range(len(expected))] == expected

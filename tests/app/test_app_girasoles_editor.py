@@ -123,6 +123,9 @@ def test_a_tile_that_would_leave_the_board_is_not_laid_and_says_where_to_tap(tmp
     ana.choose_shape(Shape.STARTING)
     ana.tap((6, 1))
     assert "would leave the board: tap the top-left space of the four" in ana.message
+    ana.choose_symbol(Symbol.BEE)
+    ana.tap((0, 3))
+    assert ana.message == "(0,3) is not on the board."
     assert session.revision == 0
 
 
@@ -132,22 +135,16 @@ def test_the_shape_chosen_before_a_colour_waits_for_it_and_stays_for_every_colou
     assert ana.message == "Double tile: now choose its colour."
     ana.tap((1, 1))
     assert ana.message.startswith("Choose a colour")
-    ana.choose_colour(Colour.GREEN)
-    ana.tap((1, 1))
-    ana.choose_colour(Colour.RED)
-    ana.tap((1, 2))
+    enter(ana, [("colour", Colour.GREEN), ("space", (1, 1)), ("colour", Colour.RED),
+                ("space", (1, 2))])
     assert grid_of(ana)[:2] == ["G. R. .. .. .. ..", "G. R. .. .. .. .."]
     assert ana.message == "Ana: lay a red double tile on (1,2) and (2,2)."
 
 
 def test_painting_keeps_a_symbol_and_empty_clears_the_space_and_its_symbol(tmp_path):
     _, (ana, _) = open_table(tmp_path)
-    ana.choose_colour(Colour.RED)
-    ana.tap((1, 1))
-    ana.choose_symbol(Symbol.BEE)
-    ana.tap((1, 1))
-    ana.choose_colour(Colour.BLUE)
-    ana.tap((1, 1))
+    enter(ana, [("colour", Colour.RED), ("space", (1, 1)), ("symbol", Symbol.BEE),
+                ("space", (1, 1)), ("colour", Colour.BLUE), ("space", (1, 1))])
     assert grid_of(ana)[0].split()[0] == "Bb"
     ana.choose_colour(None)
     assert ana.message == "Empty: tap a space to clear it."
@@ -181,11 +178,9 @@ def test_a_symbol_is_set_and_taken_off_with_one_tap_and_setting_it_again_changes
 
 def test_a_symbol_on_a_space_with_no_colour_is_kept_shown_where_it_is_and_not_scored(tmp_path):
     session, (ana, bruno) = open_table(tmp_path)
-    ana.choose_colour(Colour.RED)
-    ana.tap((1, 1))
-    ana.choose_symbol(Symbol.LADYBUG)
-    ana.tap((1, 1))
-    ana.tap((4, 4))  # a ladybug entered before its space's colour
+    enter(ana, [("colour", Colour.RED), ("space", (1, 1)), ("symbol", Symbol.LADYBUG),
+                ("space", (1, 1)),
+                ("space", (4, 4))])  # a ladybug entered before its space's colour
     assert grid_of(ana)[3].split()[3] == ".d"
     [problem] = ana.problems
     assert problem.cell == (4, 4)
@@ -300,13 +295,9 @@ def test_objectives_are_chosen_with_their_colour_or_objects_and_scored_when_comp
 def test_objective_13_reads_as_the_table_chooses_gi_3(tmp_path):
     session, (ana, _) = open_table(tmp_path)
     objectives = ObjectivesEditor(session)
-    ana.choose_colour(Colour.RED)
-    ana.tap((1, 1))
-    ana.tap((1, 2))
-    ana.choose_symbol(Symbol.BEE)
-    ana.tap((1, 1))
-    ana.choose_symbol(Symbol.LEAF)
-    ana.tap((1, 2))
+    enter(ana, [("colour", Colour.RED), ("space", (1, 1)), ("space", (1, 2)),
+                ("symbol", Symbol.BEE), ("space", (1, 1)), ("symbol", Symbol.LEAF),
+                ("space", (1, 2))])
     objectives.add(13)
     assert objectives.objective_13_reading == "kind_and_colour"
     assert ana.player_result().row_points("objective_13") == 2  # a red bee, a red leaf

@@ -163,17 +163,22 @@ class BoardEditor(PlayerEditor):
         if tool is None:
             self.message = "Choose a colour or a symbol first, then tap a space."
             return
-        rows, cols = self.size
+        if not self.on_board(cell):
+            self.message = f"{describe_cell(cell)} is not on the board."
+            return
         if tool.paint:
             cells = tool.shape.cells(cell)
-            outside = [c for c in cells if not (1 <= c[0] <= rows and 1 <= c[1] <= cols)]
-            if outside:
+            if not all(self.on_board(covered) for covered in cells):
                 self.message = (f"A {tool.shape.tile} from {describe_cell(cell)} would leave the "
                                 f"board: {tool.shape.where_to_tap}.")
                 return
             self._apply(*edits.paint(self.player, self.name, cells, tool.colour, tool.shape.tile))
             return
         self._apply(*edits.put_symbol(self.player, self.name, cell, tool.symbol))
+
+    def on_board(self, cell: Cell) -> bool:
+        rows, cols = self.size
+        return 1 <= cell[0] <= rows and 1 <= cell[1] <= cols
 
     # Coins ----------------------------------------------------------------------------------------
 
