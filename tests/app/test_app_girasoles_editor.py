@@ -182,6 +182,8 @@ def test_a_symbol_on_a_space_with_no_colour_is_kept_shown_where_it_is_and_not_sc
                 ("space", (1, 1)),
                 ("space", (4, 4))])  # a ladybug entered before its space's colour
     assert grid_of(ana)[3].split()[3] == ".d"
+    assert ana.message == ("Ana: put a ladybug on (4,4). It scores once its space has a colour: "
+                           "paint it.")
     [problem] = ana.problems
     assert problem.cell == (4, 4)
     assert problem.message.startswith("the ladybug at (4,4) is on a space with no colour: paint "

@@ -175,6 +175,9 @@ class BoardEditor(PlayerEditor):
             self._apply(*edits.paint(self.player, self.name, cells, tool.colour, tool.shape.tile))
             return
         self._apply(*edits.put_symbol(self.player, self.name, cell, tool.symbol))
+        colour, symbol = spaces_of(self.board)[cell]
+        if symbol is not None and colour is None:
+            self.message += " It scores once its space has a colour: paint it."
 
     def on_board(self, cell: Cell) -> bool:
         rows, cols = self.size
@@ -257,7 +260,7 @@ class ObjectivesEditor(SessionEditor):
             objects = tuple(raw.get("objects") or (None, None))
             problem = objective_problem(raw)
             counted = raw.get("card") in scored
-            if problem is None and not counted:
+            if problem is None and not counted and table is not None:
                 problem = (f"a game in {self.mode} mode ends with {self.allowed} additional "
                            "objectives: this one is not scored")
             views.append(ObjectiveView(
