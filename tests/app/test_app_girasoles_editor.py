@@ -412,6 +412,7 @@ def test_the_screens_build_and_a_tap_on_a_tool_then_a_space_paints_it(tmp_path):
         dict(named_controls(view.root))[f"panel-{panel}"].content.on_click(None)
         assert view.panel == panel
     dict(named_controls(view.root))["panel-objectives"].content.on_click(None)
+    assert BoardEditorView(screen, session, 1).panel == "objectives"  # the next player's tab
     dict(named_controls(view.root))["add-objective-5"].content.on_click(None)
     assert session.draft["objectives"] == [{"card": 5, "colour": None, "objects": None}]
     assert "objective-5-colour-red" in dict(named_controls(view.root))

@@ -5,6 +5,8 @@ nothing here decides what a tap means.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 import flet as ft
 
 from scorer.girasoles.models import ADDITIONAL_OBJECTIVES, ROUNDS, Colour, Symbol
@@ -32,6 +34,9 @@ READINGS = {
     "colour": "each colour once",
 }
 """Objective 13's readings (ruling GI-3), as the table chooses."""
+PANELS: WeakKeyDictionary = WeakKeyDictionary()
+"""The panel each browser tab (its app context) shows, kept from one player's tab to the next:
+entering everyone's coins stays in the Coins panel."""
 
 
 class BoardEditorView:
@@ -40,7 +45,7 @@ class BoardEditorView:
         self.session = session
         self.model = BoardEditor(session, player)
         self.objectives = ObjectivesEditor(session)
-        self.panel = "board"
+        self.panel = PANELS.get(context, "board")
         self.message = ""
         """What the last tap did, whichever part of the editor it was in."""
         self.root = ft.Column(spacing=8)
@@ -389,7 +394,7 @@ class BoardEditorView:
     # Handlers -------------------------------------------------------------------------------------
 
     def _show(self, panel: str) -> None:
-        self.panel = panel
+        self.panel = PANELS[self.context] = panel
         self._redraw()
 
     def _undo(self, e=None) -> None:
