@@ -1,8 +1,10 @@
-"""Make the app's screenshots in docs/: home, valley editor and scorepad, at phone (360x740) and
-tablet (1024x768) sizes, in headless Debian Chromium.
+"""Make the app's screenshots in docs/: home, the Sunflower Valley valley editor and scorepad, the
+Girasoles board editor and scorepad, at phone (360x740) and tablet (1024x768) sizes, in headless
+Debian Chromium.
 
-Run: ``python docs/screenshots.py``. It fills a throw-away database through the editor's own
-logic (the same calls the screen's taps make), starts ``scorepad app`` on it and photographs it.
+Run: ``python docs/screenshots.py`` (all), or name some of ``home``, ``sunflower_valley``,
+``girasoles``. It fills a throw-away database through the editors' own logic (the same calls the
+screen's taps make), starts ``scorepad app`` on it and photographs it.
 """
 
 from __future__ import annotations
@@ -18,12 +20,17 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))
 from app_browser import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, open_app, tap_until, wait_text,
 )
+from girasoles_taps import enter, plan  # noqa: E402
+
+from scorer.files import load_table  # noqa: E402
 
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
 from ui.games import APP_GAMES  # noqa: E402
 from ui.new_table_model import NewTableForm  # noqa: E402
 from ui.session import Sessions  # noqa: E402
 from ui.storage import TableStore  # noqa: E402
+from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape  # noqa: E402
+from ui.plugins import PlayerSetup  # noqa: E402
 from ui.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
 
 SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 1024, "height": 768}}
@@ -61,53 +68,107 @@ def demo_table(db: Path) -> int:
     return table_id
 
 
-def main() -> None:
+def girasoles_table(db: Path) -> int:
+    """The 4-player Girasoles example, entered tap by tap as a person would."""
+    game = APP_GAMES["girasoles"]
+    table = load_table(ROOT / "examples" / "girasoles" / "full_table.json")
+    store = TableStore(db)
+    players = [PlayerSetup(player.name, colour)
+               for player, colour in zip(table.players, ["red", "blue", "green", "yellow"])]
+    table_id = store.create(game.key, game.new_draft(players, game.default_setup()))
+    session = Sessions(store, APP_GAMES).get(table_id)
+    for index, player in enumerate(table.players):
+        editor = BoardEditor(session, index)
+        enter(editor, plan(player.board))
+        editor.set_coins(player.coin_total)
+    objectives = ObjectivesEditor(session)
+    for objective in table.objectives:
+        objectives.add(objective.card)
+        if objective.colour:
+            objectives.set_colour(objective.card, objective.colour)
+        for slot, symbol in enumerate(objective.objects or ()):
+            objectives.set_object(objective.card, slot, symbol)
+    return table_id
+
+
+def main(parts: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-shots-"))
     table_id = demo_table(folder / "tables.sqlite3")
+    girasoles_id = girasoles_table(folder / "tables.sqlite3")
     server = AppServer(folder / "tables.sqlite3", free_port())
     server.start()
-    out = ROOT / "docs"
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for size, viewport in SIZES.items():
                 page = browser.new_context(viewport=viewport).new_page()
-                open_app(page, server.url + "/")
-                wait_text(page, f"open-table-{table_id}", "leader")
-                settle(page)
-                page.screenshot(path=str(out / f"app-home-{size}.png"))
-                if size == "phone":
-                    tap_until(page, "new-table", "goals-chosen", "^3 of 3 chosen")
-                    settle(page)
-                    page.screenshot(path=str(out / "app-new-table-phone.png"))
-
-                open_app(page, f"{server.url}/table/{table_id}/valley/0")
-                wait_text(page, "card-count", "^12 of 18")
-                tap_until(page, "described-0", "editor-message", "^Tap a place")
-                tap_until(page, "cell-0-2", "editor-message", "^Town")
-                settle(page)
-                page.screenshot(path=str(out / f"app-editor-{size}.png"))
-
-                open_app(page, f"{server.url}/table/{table_id}/scorepad")
-                tap_until(page, "line-towns-0", "explanation", "Towns")
-                settle(page)
-                page.screenshot(path=str(out / f"app-scorepad-{size}.png"))
-                if size == "phone":
-                    page.mouse.wheel(0, 700)
-                    settle(page)
-                    page.screenshot(path=str(out / "app-scorepad-explained-phone.png"))
+                if "home" in parts:
+                    home(page, server, size, table_id)
+                if "sunflower_valley" in parts:
+                    sunflower_valley(page, server, size, table_id)
+                if "girasoles" in parts:
+                    girasoles(page, server, size, girasoles_id)
                 page.context.close()
             browser.close()
     finally:
         server.stop()
 
 
+def home(page, server: AppServer, size: str, table_id: int) -> None:
+    open_app(page, server.url + "/")
+    wait_text(page, f"open-table-{table_id}", "leader")
+    shoot(page, f"app-home-{size}.png")
+    if size == "phone":
+        tap_until(page, "new-table", "goals-chosen", "^3 of 3 chosen")
+        shoot(page, "app-new-table-phone.png")
+
+
+def sunflower_valley(page, server: AppServer, size: str, table_id: int) -> None:
+    open_app(page, f"{server.url}/table/{table_id}/valley/0")
+    wait_text(page, "card-count", "^12 of 18")
+    tap_until(page, "described-0", "editor-message", "^Tap a place")
+    tap_until(page, "cell-0-2", "editor-message", "^Town")
+    shoot(page, f"app-editor-{size}.png")
+
+    open_app(page, f"{server.url}/table/{table_id}/scorepad")
+    tap_until(page, "line-towns-0", "explanation", "Towns")
+    shoot(page, f"app-scorepad-{size}.png")
+    if size == "phone":
+        page.mouse.wheel(0, 700)
+        shoot(page, "app-scorepad-explained-phone.png")
+
+
+def girasoles(page, server: AppServer, size: str, table_id: int) -> None:
+    open_app(page, f"{server.url}/table/{table_id}/valley/0")
+    wait_text(page, "board-count", "^34 of 36")
+    tap_until(page, f"tool-shape-{Shape.ACROSS.name.lower()}", "editor-message", "^Double tile")
+    tap_until(page, "tool-colour-yellow", "editor-message", "^Yellow double tile")
+    shoot(page, f"girasoles-editor-{size}.png")
+    if size == "phone":
+        tap_until(page, "panel-objectives", "objectives-count", "additional objectives")
+        shoot(page, "girasoles-objectives-phone.png")
+
+    open_app(page, f"{server.url}/table/{table_id}/scorepad")
+    tap_until(page, "line-bees-0", "explanation", "II. Bees")
+    shoot(page, f"girasoles-scorepad-{size}.png")
+    page.mouse.wheel(0, 700)
+    shoot(page, f"girasoles-scorepad-explained-{size}.png")
+
+
+def shoot(page, name: str) -> None:
+    settle(page)
+    page.screenshot(path=str(ROOT / "docs" / name))
+
+
 def settle(page) -> None:
-    """Let the shipped font load and animations end before the picture."""
+    """Let the shipped font load and animations end before the picture; the pointer leaves the
+    last control tapped, so that no tooltip covers the screen."""
+    viewport = page.viewport_size
+    page.mouse.move(viewport["width"] - 2, viewport["height"] - 2)
     page.wait_for_timeout(2500)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:] or ["home", "sunflower_valley", "girasoles"])

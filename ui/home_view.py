@@ -48,6 +48,11 @@ class HomeView:
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
+            tap_target(
+                ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Import a table file", size=15)],
+                       tight=True),
+                self._import, "import-table",
+            ),
         ]
         if self.message:
             items.append(ft.Text(self.message, color=ft.Colors.RED_700))
@@ -95,6 +100,11 @@ class HomeView:
         )
         return ft.Row([ft.Container(open_table, expand=True), delete], spacing=8,
                       vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _import(self, e=None) -> None:
+        from ui.import_view import ImportDialog
+
+        ImportDialog(self.context).open()
 
     def delete(self, table_id: int) -> None:
         self.context.store.delete(table_id)

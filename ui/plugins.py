@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 Cell = tuple[int, int]
 
@@ -50,12 +50,17 @@ class Checked:
     table: BaseModel | None
     problems: tuple[Problem, ...] = ()
 
+    def problems_of(self, player: int) -> tuple[Problem, ...]:
+        return tuple(problem for problem in self.problems if problem.player == player)
+
 
 class GamePlugin(ABC):
     key: str
     title: str
     min_players = 2
     max_players = 6
+    used_parts = "cards"
+    """What a scorepad line's highlight marks on a player's part ("the cards this line used")."""
 
     @abstractmethod
     def default_setup(self) -> dict[str, Any]:
@@ -68,6 +73,14 @@ class GamePlugin(ABC):
     @abstractmethod
     def setup_problem(self, setup: dict[str, Any]) -> str | None:
         """Why the game's own set-up choices (goals, say) cannot start a table, or None."""
+
+    def draft_from_table(self, table: BaseModel) -> dict:
+        """The draft holding an imported table file, which the library has validated. This default
+        suits a game whose draft is the table file with a colour per player."""
+        data = table.model_dump(mode="json")
+        for player, colour in zip(data["players"], colours_for(len(data["players"]))):
+            player["colour"] = colour
+        return data
 
     @abstractmethod
     def check(self, draft: dict) -> Checked:
@@ -84,6 +97,23 @@ class GamePlugin(ABC):
     @abstractmethod
     def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:
         """A read-only Flet picture of one player's part, ``highlight`` marking what a line used."""
+
+
+def colours_for(players: int) -> list[str]:
+    """Different colours for an imported table's players, in the order they are offered."""
+    names = list(PLAYER_COLOURS)
+    return [names[index % len(names)] for index in range(players)]
+
+
+def error_message(error: ValidationError) -> str:
+    """A validation error as the player reads it: the models' own words, without pydantic's."""
+    messages = []
+    for item in error.errors(include_url=False):
+        message = item["msg"]
+        for prefix in ("Value error, ", "Assertion failed, "):
+            message = message.removeprefix(prefix)
+        messages.append(message)
+    return "; ".join(messages)
 
 
 def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None:

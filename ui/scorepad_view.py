@@ -157,7 +157,8 @@ class ScorepadView:
         for line in explanation.lines:
             rulings = f" [rulings {', '.join(line.rulings)}]" if line.rulings else ""
             lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13))
-        lines.append(ft.Text("Highlighted: the cards this line used.", size=12,
+        lines.append(ft.Text(f"Highlighted: the {self.session.game.used_parts} this line used.",
+                             size=12,
                              color=ft.Colors.GREY_700))
         size = 52 if self.context.wide else 40
         lines.append(ft.Row([self.session.game.preview(self.session, player, explanation.cells,

@@ -23,8 +23,10 @@ def tap_target(
     padding: int = 10,
     border_color: str | None = None,
     tooltip: str | None = None,
+    action: ft.ClientAction | None = None,
 ) -> ft.Control:
-    """A tappable box; ``identifier`` becomes ``flt-semantics-identifier`` for the browser tests."""
+    """A tappable box; ``identifier`` becomes ``flt-semantics-identifier`` for the browser tests;
+    ``action`` is done by the browser within the tap (a file picker opens only then)."""
     if isinstance(content, str):
         content = ft.Text(content, size=15, color=color, no_wrap=True)
     if width is None and height is not None:
@@ -43,6 +45,7 @@ def tap_target(
                              (ft.Colors.BLACK if selected else ft.Colors.OUTLINE_VARIANT)),
         ink=on_click is not None,
         tooltip=tooltip,
+        action=action,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
 
@@ -69,3 +72,42 @@ class Memo:
             self._control = build()
             self._key = key
         return self._control
+
+
+PROBLEM_TEXT = "#B71C1C"
+
+
+def editor_header(total: ft.Control, under: ft.Control, on_undo: Callable,
+                  on_redo: Callable) -> ft.Control:
+    """The top of a player's editor: their total, a line under it, undo and redo."""
+    return ft.Row(
+        [
+            ft.Column([total, under], spacing=0, expand=True),
+            tap_target(ft.Icon(ft.Icons.UNDO), on_undo, "undo", width=TOUCH, padding=0,
+                       tooltip="Undo the last edit of this table"),
+            tap_target(ft.Icon(ft.Icons.REDO), on_redo, "redo", width=TOUCH, padding=0,
+                       tooltip="Redo"),
+        ],
+        spacing=6,
+    )
+
+
+def problem_list(messages: list[str]) -> ft.Control:
+    """What an editor leaves out of the score until it is fixed, in words (nothing if none)."""
+    if not messages:
+        return ft.Container(height=0)
+    return labelled("problems", ft.Column(
+        [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD,
+                 color=PROBLEM_TEXT)]
+        + [ft.Text(f"! {message}", size=14, color=PROBLEM_TEXT) for message in messages],
+        spacing=2,
+    ))
+
+
+def badge(text: str, colour: str, **place) -> ft.Control:
+    """A small round mark in a corner of a cell (``place``: left/right/top/bottom of a Stack)."""
+    return ft.Container(
+        ft.Text(text, size=10, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+        bgcolor=colour, width=16, height=16, border_radius=8,
+        alignment=ft.Alignment.CENTER, **place,
+    )

@@ -3,6 +3,7 @@ identifiers the app gives them (``flt-semantics-identifier``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -25,6 +26,9 @@ CHROMIUM_ARGS = [
 START_TIMEOUT = 90  # seconds; generous for a loaded 2-core machine
 UI_TIMEOUT = 60_000
 """Milliseconds for any single wait in the browser."""
+TABLET_TALL = {"width": 1280, "height": 1300}
+"""Tall enough that a whole valley or board is on screen, with the scorepad beside it (Flutter
+only exposes the visible part to the accessibility tree)."""
 
 
 def free_port() -> int:
@@ -115,18 +119,37 @@ def tap_until(page, identifier: str, watch: str, pattern: str, attempts: int = 3
     raise AssertionError("unreachable")
 
 
+def tap_until_gone(page, identifier: str, gone: str, attempts: int = 3) -> None:
+    """Tap until the control ``gone`` is no longer shown."""
+    for attempt in range(1, attempts + 1):
+        tap(page, identifier)
+        try:
+            page.wait_for_function(
+                "(id) => document.querySelector(`[flt-semantics-identifier=\"${id}\"]`) === null",
+                arg=gone, timeout=RETRY_AFTER)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts:
+                raise
+            print(f"tap on {identifier} showed no effect; tapping again", file=sys.stderr)
+
+
 FOCUSED_INPUT = ("document.activeElement && "
                  "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
 
 
-def type_into(page, identifier: str, text: str, attempts: int = 3) -> None:
-    """Focus a text field (Flutter then puts a DOM input under the cursor) and type."""
+def type_into(page, identifier: str, text: str, attempts: int = 3, paste: bool = False) -> None:
+    """Focus a text field (Flutter then puts a DOM input under the cursor) and type, or paste
+    the whole text at once."""
     for attempt in range(1, attempts + 1):
         tap(page, identifier)
         try:
             page.wait_for_function(FOCUSED_INPUT, timeout=RETRY_AFTER)
             page.keyboard.press("Control+A")
-            page.keyboard.type(text)
+            if paste:
+                page.keyboard.insert_text(text)
+            else:
+                page.keyboard.type(text)
             page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
                                    timeout=RETRY_AFTER)
             return
@@ -165,3 +188,20 @@ def wait_text(page, identifier: str, pattern: str, timeout: int = UI_TIMEOUT) ->
 
 def number_in(text: str) -> int:
     return int(re.search(r"-?\d+", text).group())
+
+
+def export_and_score(page) -> tuple[str, dict]:
+    """Export the table from its scorepad; the file's path and what `scorepad score --json`
+    prints for it. The browser's download holds the same text as the saved file."""
+    tap_until(page, "tab-scorepad", "share-export", "Export table file")
+    with page.expect_download(timeout=60_000) as download:
+        path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
+    assert re.fullmatch(r"[a-z_]+-table-\d+\.json", download.value.suggested_filename)
+    with open(download.value.path(), encoding="utf-8") as downloaded, \
+            open(path, encoding="utf-8") as saved:
+        assert downloaded.read() == saved.read()
+    tap(page, "export-close")
+    scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert scored.returncode == 0, scored.stderr
+    return path, json.loads(scored.stdout)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app_browser import CHROMIUM, CHROMIUM_ARGS, AppServer, free_port
+from app_browser import CHROMIUM, CHROMIUM_ARGS, TABLET_TALL, AppServer, free_port
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +52,11 @@ def pytest_runtest_makereport(item, call):
         except Exception as error:  # noqa: BLE001 - a closed page has no picture
             pictures.append(f"no picture of {page.url}: {error}")
     report.sections.append(("browser pages at the failure", "\n".join(pictures)))
+
+
+@pytest.fixture()
+def tall_page(browser):
+    context = browser.new_context(viewport=TABLET_TALL, accept_downloads=True)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -3,22 +3,15 @@ the totals, refreshes, restarts the server, shares. The totals on screen must be
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
-
-import pytest
 
 from app_browser import (
-    ROOT, handle, number_in, open_app, tap, tap_until, text_of, type_into, wait_text,
+    TABLET_TALL, export_and_score, handle, number_in, open_app, tap, tap_until, text_of,
+    type_into, wait_text,
 )
 from scorer.games import parse_table, score
 from scorer.sunflower_valley.models import CardDescription, Kind
 
-TABLET_TALL = {"width": 1280, "height": 1300}
-"""Tall enough that the whole grid of a finished valley is on screen (Flutter only exposes the
-visible part to the accessibility tree)."""
 
 TOWN_FIELD = {"kind": "town", "combination": ["field"], "points": 2, "villagers": 1}
 TOWN_MOUNTAIN = {"kind": "town", "combination": ["mountain"], "points": 3, "villagers": 0}
@@ -120,14 +113,6 @@ def screen_totals(page, players: int = len(NAMES)) -> list[int]:
     return [number_in(text_of(page, f"total-{index}")) for index in range(players)]
 
 
-@pytest.fixture()
-def tall_page(browser):
-    context = browser.new_context(viewport=TABLET_TALL, accept_downloads=True)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_and_restart(
         app_server, tall_page):
     page = tall_page
@@ -164,18 +149,8 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
     assert text_of(page, "card-count").startswith("18 of 18")
 
     # Share: the exported file gives `scorepad score` the same result.
-    tap_until(page, "tab-scorepad", "share-export", "Export table file")
-    with page.expect_download(timeout=60_000) as download:
-        path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
-    assert download.value.suggested_filename == "sunflower_valley-table-1.json"
-    with open(download.value.path(), encoding="utf-8") as downloaded, \
-            open(path, encoding="utf-8") as saved:
-        assert downloaded.read() == saved.read()
-    tap(page, "export-close")
-    scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert scored.returncode == 0, scored.stderr
-    assert [p["total"] for p in json.loads(scored.stdout)["players"]] == expected
+    _, printed = export_and_score(page)
+    assert [p["total"] for p in printed["players"]] == expected
 
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     tap_until(page, "share-copy", "share-note", "^Copied")

@@ -8,6 +8,7 @@ import flet as ft
 
 from scorer.sunflower_valley.models import Kind
 from ui.sunflower_valley.editor_model import CellView
+from ui.widgets import badge
 
 # kind: (short name, icon, background, text colour)
 LOOK: dict[Kind, tuple[str, ft.IconData, str, str]] = {
@@ -84,9 +85,9 @@ def cell_control(
     layers: list[ft.Control] = [ft.Container(content, alignment=ft.Alignment.CENTER,
                                              width=size, height=size)]
     if view.stop is not None:
-        layers.append(_badge(str(view.stop), ROUTE_COLOUR, left=1, top=1))
+        layers.append(badge(str(view.stop), ROUTE_COLOUR, left=1, top=1))
     if view.problem:
-        layers.append(_badge("!", PROBLEM_COLOUR, right=1, top=1))
+        layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     box = ft.Container(
         ft.Stack(layers, width=size, height=size),
         width=size,
@@ -99,14 +100,6 @@ def cell_control(
         tooltip=view.problem,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
-
-
-def _badge(text: str, colour: str, **place) -> ft.Control:
-    return ft.Container(
-        ft.Text(text, size=10, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
-        bgcolor=colour, width=16, height=16, border_radius=8,
-        alignment=ft.Alignment.CENTER, **place,
-    )
 
 
 def grid_control(rows: list[list[CellView]], size: float, on_tap: Callable | None = None,

@@ -28,7 +28,7 @@ from scorer.sunflower_valley.models import (
     Valley,
     describe_cell,
 )
-from ui.plugins import Cell, Checked, PlayerSetup, Problem
+from ui.plugins import Cell, Checked, PlayerSetup, Problem, error_message
 
 START: Cell = (0, 0)
 Change = Callable[[dict], None]
@@ -51,6 +51,25 @@ def new_draft(players: list[PlayerSetup], goals: list[str]) -> dict:
             for player in players
         ],
     }
+
+
+def draft_from_table(table: SunflowerValleyTable, colours: list[str]) -> dict:
+    """The draft of a table file the library validated (an import); its Town and Farmer cards
+    are offered again, as if they had been described in the app."""
+    draft = {"game": "sunflower_valley", "goals": list(table.goals),
+             "options": table.options.model_dump(mode="json"), "described": [], "players": []}
+    for player, colour in zip(table.players, colours):
+        valley = player.valley
+        for card in valley.cards:
+            _remember(draft, card.description)
+        stops = valley.express_stops
+        draft["players"].append({
+            "name": player.name,
+            "colour": colour,
+            "cards": [card.model_dump(mode="json") for card in valley.cards],
+            "express_stops": None if stops is None else [list(stop) for stop in stops],
+        })
+    return draft
 
 
 def card_dict(description: CardDescription, cell: Cell) -> dict:
@@ -206,7 +225,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
             card = Card.model_validate(raw)
         except ValidationError as error:
             cell = (raw.get("row"), raw.get("col"))
-            problems.append(Problem(f"{summary(raw)} at {cell}: {_message(error)}", player,
+            problems.append(Problem(f"{summary(raw)} at {cell}: {error_message(error)}", player,
                                     cell if all(isinstance(v, int) for v in cell) else None))
             continue
         if card.cell in cards:
@@ -232,7 +251,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
     try:
         return Valley(cards=connected, express_stops=stops), problems
     except ValidationError as error:
-        problems.append(Problem(_message(error), player))
+        problems.append(Problem(error_message(error), player))
         return None, problems
 
 
@@ -266,7 +285,7 @@ def check(draft: dict) -> Checked:
         try:
             players.append(Player(name=raw.get("name", ""), valley=valley))
         except ValidationError as error:
-            problems.append(Problem(_message(error), index))
+            problems.append(Problem(error_message(error), index))
             missing = True
     if missing:
         # Scoring the others alone would misplace the competitive goals.
@@ -278,16 +297,7 @@ def check(draft: dict) -> Checked:
             players=tuple(players),
         )
     except ValidationError as error:
-        problems.append(Problem(f"The table cannot be scored: {_message(error)}"))
+        problems.append(Problem(f"The table cannot be scored: {error_message(error)}"))
         table = None
     return Checked(table, tuple(problems))
 
-
-def _message(error: ValidationError) -> str:
-    messages = []
-    for item in error.errors(include_url=False):
-        message = item["msg"]
-        for prefix in ("Value error, ", "Assertion failed, "):
-            message = message.removeprefix(prefix)
-        messages.append(message)
-    return "; ".join(messages)

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
 from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, describe_cell
+from ui.editing import PlayerEditor
 from ui.plugins import Cell, Problem
 from ui.session import TableSession
 from ui.sunflower_valley import draft as edits
@@ -56,17 +57,15 @@ class Route:
         return f"{how}: {path} ({towns} town{'s' if towns != 1 else ''} after the start)"
 
 
-class ValleyEditor:
+class ValleyEditor(PlayerEditor):
     """One player's valley on one screen: the chosen card (the brush), the selection, the mode."""
 
     def __init__(self, session: TableSession, player: int):
-        self.session = session
-        self.player = player
+        super().__init__(session, player)
         self.brush: CardDescription | None = None
         self.selected: Cell | None = None
         self.moving = False
         self.express_mode = False
-        self.message = ""
         self._revision = -1
 
     # What is shown --------------------------------------------------------------------------------
@@ -74,10 +73,6 @@ class ValleyEditor:
     @property
     def valley(self) -> dict:
         return self.session.draft["players"][self.player]
-
-    @property
-    def name(self) -> str:
-        return self.valley.get("name", "")
 
     @property
     def cards(self) -> dict[Cell, dict]:
@@ -142,20 +137,6 @@ class ValleyEditor:
             ]
             for row in range(top, bottom + 1)
         ]
-
-    def player_result(self):
-        result = self.session.result
-        if result is None or self.player >= len(result.players):
-            return None
-        # The checked table keeps every player whose valley validates, in table order.
-        return next((p for p in result.players if p.name == self.name), None)
-
-    def total_text(self) -> str:
-        result = self.player_result()
-        if result is None:
-            return f"{self.name}: not scored yet"
-        points = "point" if result.total == 1 else "points"
-        return f"{self.name}: {result.total} {points}, rank {result.rank}"
 
     def card_count_text(self) -> str:
         valley_cards = len(self.cards) - 1
@@ -282,20 +263,9 @@ class ValleyEditor:
     # Undo -----------------------------------------------------------------------------------------
 
     def undo(self) -> None:
-        label = self.session.undo()
-        self.message = f"Undone: {label}." if label else "Nothing to undo."
+        super().undo()
         self.selected = None
         self.moving = False
-
-    def redo(self) -> None:
-        label = self.session.redo()
-        self.message = f"Redone: {label}." if label else "Nothing to redo."
-
-    def _apply(self, label: str, change) -> None:
-        if self.session.apply(label, change):
-            self.message = label[0].upper() + label[1:] + "."
-        else:
-            self.message = "Nothing changed."
 
 
 def _start_route(player: int, start: Cell):

@@ -11,7 +11,8 @@ from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.sunflower_valley import draft as edits
-from ui.widgets import TOUCH, Memo, labelled, tap_target
+from ui.editing import show_tap
+from ui.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
 
 
 class ValleyEditorView:
@@ -70,19 +71,9 @@ class ValleyEditorView:
         self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
         self._message = ft.Text(size=14)
         self._message_handle = labelled("editor-message", self._message)
-        self._undo_button = tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH,
-                                       padding=0)
-        self._redo_button = tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH,
-                                       padding=0)
-        self._header = ft.Row(
-            [
-                ft.Column([labelled("player-total", self._total),
-                           labelled("card-count", self._count)], spacing=0, expand=True),
-                self._undo_button,
-                self._redo_button,
-            ],
-            spacing=6,
-        )
+        self._header = editor_header(labelled("player-total", self._total),
+                                     labelled("card-count", self._count), self._undo, self._redo)
+        self._undo_button, self._redo_button = self._header.controls[1:]
         self._grid_rows = ft.Column(spacing=2, tight=True)
         self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
@@ -209,16 +200,7 @@ class ValleyEditorView:
         )
 
     def _problems(self) -> ft.Control:
-        problems = self.model.problems
-        if not problems:
-            return ft.Container(height=0)
-        return labelled("problems", ft.Column(
-            [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD,
-                     color="#B71C1C")]
-            + [ft.Text(f"! {problem.message}", size=14, color="#B71C1C")
-               for problem in problems],
-            spacing=2,
-        ))
+        return problem_list([problem.message for problem in self.model.problems])
 
     # Handlers ----------------------------------------------------------------------------------
 
@@ -243,11 +225,7 @@ class ValleyEditorView:
             action(*args)
         except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
             self.model.message = f"That did not work: {error}"
-        if self.session.revision != revision:
-            self.context.edited(self.session.table_id)
-            self.context.refresh()
-        else:
-            self._redraw()
+        show_tap(self.context, self.session, revision, self._redraw)
 
     def _redraw(self) -> None:
         self.render()

@@ -6,7 +6,7 @@ from typing import Any
 
 from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.models import FIRST_GAME_GOALS
-from ui.plugins import Checked, GamePlugin, PlayerSetup
+from ui.plugins import Checked, GamePlugin, PlayerSetup, colours_for
 from ui.sunflower_valley import draft
 
 
@@ -28,6 +28,9 @@ class SunflowerValleyPlugin(GamePlugin):
 
     def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
         return draft.new_draft(players, setup.get("goals", []))
+
+    def draft_from_table(self, table) -> dict:
+        return draft.draft_from_table(table, colours_for(len(table.players)))
 
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)

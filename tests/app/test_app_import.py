@@ -1,0 +1,103 @@
+"""Importing a table file, for every game the app edits: the library validates it and names the
+place of a problem; a good file becomes a saved table that scores as `scorepad score` does, and
+exporting it gives a file that scores the same again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorer.cli import main
+from scorer.files import TableFileError, load_table, table_from_json
+from scorer.games import score
+from ui.games import APP_GAMES
+from ui.import_model import import_table, text_of_file
+from ui.scorepad_model import export_json
+from ui.session import Sessions
+from ui.storage import TableStore
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted(path for game in APP_GAMES for path in (ROOT / "examples" / game).glob("*.json"))
+
+
+def test_every_game_of_the_app_has_example_files_to_import():
+    assert {path.parent.name for path in EXAMPLES} == set(APP_GAMES)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_an_imported_file_scores_as_the_command_line_and_exports_to_the_same_result(
+        tmp_path, path, capsys):
+    store = TableStore(tmp_path / "t.sqlite3")
+    imported = import_table(path.read_text(), store, APP_GAMES, source=path.name)
+    assert imported.table_id is not None, imported.message
+    expected = score(load_table(path))
+    session = Sessions(store, APP_GAMES).get(imported.table_id)
+    assert session.checked.problems == ()
+    assert session.result == expected
+    assert len(set(session.player_colours)) == len(session.player_colours)
+
+    exported = tmp_path / "exported.json"
+    exported.write_text(export_json(session))
+    assert score(load_table(exported)) == expected
+    assert main(["score", str(exported), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected.model_dump(mode="json")
+
+
+def test_the_import_says_what_it_made(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    text = (ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json").read_text()
+    imported = import_table(text, store, APP_GAMES)
+    assert imported.message == "Imported a Girasoles table: Rulebook."
+    stored = store.get(imported.table_id)
+    assert stored.game == "girasoles"
+    assert stored.draft["players"][0]["colour"] == "red"
+
+
+def test_a_file_with_a_problem_is_refused_with_the_librarys_place_and_nothing_is_saved(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    data = json.loads((ROOT / "examples" / "girasoles" / "full_table.json").read_text())
+    data["players"][1]["board"]["grid"][2] = "Rs R. Y. Gd R. Rl"
+    imported = import_table(json.dumps(data), store, APP_GAMES, source="table.json")
+    assert imported.table_id is None
+    assert imported.message.startswith(
+        "table.json: at players[1] (Bruno) > board: row 3, column 6: 'l' is not a symbol (leaf "
+        "and ladybug both start with l: write f for a leaf, d for a ladybug)")
+    with pytest.raises(TableFileError) as refused:  # the same words as `scorepad score`
+        table_from_json(json.dumps(data), source="table.json")
+    assert str(refused.value) == imported.message
+    assert store.list() == []
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "Paste the text of a table file, or pick the file."),
+    ("  \n", "Paste the text of a table file, or pick the file."),
+    ('{"game": "girasoles",', "the pasted text: line 1, column 22: not valid JSON"),
+    ('{"game": "chess"}', "the pasted text: \"game\" is 'chess'; it must be one of"),
+    ("[1, 2]", 'the pasted text: a table is a JSON object with a "game" field'),
+])
+def test_text_that_is_not_a_table_is_refused_in_words(tmp_path, text, message):
+    store = TableStore(tmp_path / "t.sqlite3")
+    imported = import_table(text, store, APP_GAMES)
+    assert imported.table_id is None
+    assert imported.message.startswith(message)
+    assert store.list() == []
+
+
+def test_a_game_the_app_cannot_edit_is_refused_by_name(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    text = (ROOT / "examples" / "girasoles" / "full_table.json").read_text()
+    only_sunflower_valley = {"sunflower_valley": APP_GAMES["sunflower_valley"]}
+    imported = import_table(text, store, only_sunflower_valley, source="t.json")
+    assert imported.table_id is None
+    assert imported.message == "t.json: this version of the app cannot edit Girasoles tables yet"
+    assert store.list() == []
+
+
+def test_a_picked_file_is_read_as_text():
+    assert text_of_file("t.json", '{"game": "girasoles"}'.encode("utf-8-sig")) == (
+        '{"game": "girasoles"}', "")
+    assert text_of_file("t.png", b"\x89PNG\xff\xfe") == (
+        None, "t.png: not a text file (a table file is JSON text)")
+    assert text_of_file("t.json", None)[0] is None

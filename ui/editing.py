@@ -1,0 +1,64 @@
+"""What every game's editor does with its table session: make an edit and say what it did, undo,
+redo, and read one player's score (from the library, through the session)."""
+
+from __future__ import annotations
+
+from ui.session import Change, TableSession
+
+
+def show_tap(context, session: TableSession, revision: int, redraw) -> None:
+    """After a tap: an edit (the session's ``revision`` moved) redraws every screen showing the
+    table; anything else redraws this one only."""
+    if session.revision != revision:
+        context.edited(session.table_id)
+        context.refresh()
+    else:
+        redraw()
+
+
+class SessionEditor:
+    def __init__(self, session: TableSession):
+        self.session = session
+        self.message = ""
+        """One sentence on what the last tap did or asks for."""
+
+    def undo(self) -> None:
+        label = self.session.undo()
+        self.message = f"Undone: {label}." if label else "Nothing to undo."
+
+    def redo(self) -> None:
+        label = self.session.redo()
+        self.message = f"Redone: {label}." if label else "Nothing to redo."
+
+    def _apply(self, label: str, change: Change) -> None:
+        if self.session.apply(label, change):
+            self.message = label[0].upper() + label[1:] + "."
+        else:
+            self.message = "Nothing changed."
+
+
+class PlayerEditor(SessionEditor):
+    """An editor of one player's part of the table."""
+
+    def __init__(self, session: TableSession, player: int):
+        super().__init__(session)
+        self.player = player
+
+    @property
+    def name(self) -> str:
+        return self.session.draft["players"][self.player].get("name", "")
+
+    def player_result(self):
+        """This player's result, when the table scores (found by name: a player whose part does
+        not validate is left out of the result)."""
+        result = self.session.result
+        if result is None:
+            return None
+        return next((p for p in result.players if p.name == self.name), None)
+
+    def total_text(self) -> str:
+        result = self.player_result()
+        if result is None:
+            return f"{self.name}: not scored yet"
+        points = "point" if result.total == 1 else "points"
+        return f"{self.name}: {result.total} {points}, rank {result.rank}"

@@ -1,0 +1,1 @@
+"""Girasoles in the app: each player's personal board, coins, the table's objectives."""
