@@ -19,7 +19,9 @@ EXIT_BAD_INPUT = 2
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="scorepad", description="Score a finished table of Sunflower Valley, or start the scorepad app."
+        prog="scorepad",
+        description="Score a finished table of Sunflower Valley, Girasoles or Maple Valley, "
+        "or start the scorepad app.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     score_command = commands.add_parser("score", help="score a table file and print the scorepad")

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from scorer import sunflower_valley
+from scorer import girasoles, maple_valley, sunflower_valley
 from scorer.core.breakdown import TableResult
 
 
@@ -26,6 +26,9 @@ GAMES: dict[str, Game] = {
     for game in (
         Game("sunflower_valley", "Sunflower Valley", sunflower_valley.SunflowerValleyTable,
              sunflower_valley.score_table),
+        Game("girasoles", "Girasoles", girasoles.GirasolesTable, girasoles.score_table),
+        Game("maple_valley", "Maple Valley", maple_valley.MapleValleyTable,
+             maple_valley.score_table),
     )
 }
 

@@ -1,3 +1,66 @@
-"""Sunflower Valley benchmark cases (filled in with the library's tests)."""
+"""Sunflower Valley: a 6-player table with 3 goals, and the worst valley for the route searches."""
 
-CASES: dict = {}
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorer.files import load_table
+from scorer.sunflower_valley import score_table
+from scorer.sunflower_valley.goals import GOALS
+from scorer.sunflower_valley.layout import Layout
+from scorer.sunflower_valley.lines import valley_express
+from scorer.sunflower_valley.models import Card, Options, Player, SunflowerValleyTable, Valley
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sunflower_valley" / "full_table.json"
+
+# The slowest layout for the Express and Long Way searches found by a random search over
+# 19-card valleys of Railroad and Town cards (18 Valley cards and the Starting Town).
+WORST = """
+. R R R . .
+R T R R T .
+R R S R R .
+. . T R R R
+. . R R . .
+"""
+KINDS = {"R": "railroad", "T": "town", "S": "starting_town"}
+
+
+def worst_valley() -> Valley:
+    cards = []
+    for row, letters in enumerate(WORST.strip().splitlines()):
+        for col, letter in enumerate(letters.split()):
+            if letter in KINDS:
+                town = {"combination": ["lake"], "points": 1} if letter == "T" else {}
+                cards.append(Card(kind=KINDS[letter], row=row, col=col, **town))
+    return Valley(cards=tuple(cards))
+
+
+def six_player_table() -> SunflowerValleyTable:
+    four = load_table(EXAMPLE)
+    players = list(four.players) + [
+        player.model_copy(update={"name": player.name + " 2"}) for player in four.players[:2]
+    ]
+    return SunflowerValleyTable(
+        goals=("long_way", "suburban_trains", "satellite_towns"), players=tuple(players)
+    )
+
+
+TABLE = six_player_table()
+WORST_VALLEY = worst_valley()
+WORST_TABLE = SunflowerValleyTable(
+    goals=("long_way", "walking_routes", "suburban_trains"),
+    players=(Player(name="A", valley=WORST_VALLEY), Player(name="B", valley=WORST_VALLEY)),
+)
+
+
+def worst_valley_express_and_long_way() -> None:
+    layout = Layout(WORST_VALLEY, Options())
+    valley_express(layout)
+    GOALS["long_way"].rule(layout)
+
+
+CASES = {
+    "sunflower_valley: 6-player table, 3 goals": lambda: score_table(TABLE),
+    "sunflower_valley: worst valley, Express + Long Way": worst_valley_express_and_long_way,
+    "sunflower_valley: worst valley, whole 2-player table": lambda: score_table(WORST_TABLE),
+}

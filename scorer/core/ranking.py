@@ -6,6 +6,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scorer.core.breakdown import Line, PlayerResult
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -18,6 +20,36 @@ class Standing:
     @property
     def key(self) -> tuple[int, ...]:
         return (self.total, *self.tie_break_values)
+
+
+def standings_of(
+    lines: Mapping[str, Sequence[Line]], tie_break_values: Mapping[str, tuple[int, ...]]
+) -> list[Standing]:
+    """Each player's standing: the total of their lines, then their tie-break values."""
+    return [
+        Standing(name, sum(line.points for line in player_lines), tie_break_values[name])
+        for name, player_lines in lines.items()
+    ]
+
+
+def ranked_results(
+    standings: Sequence[Standing],
+    lines: Mapping[str, Sequence[Line]],
+    notes: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[PlayerResult, ...]:
+    """Each player's result with their lines, notes and competition rank, in the order of
+    ``standings``."""
+    ranks = competition_ranks(standings)
+    return tuple(
+        PlayerResult(
+            name=standing.name,
+            lines=tuple(lines[standing.name]),
+            rank=ranks[standing.name],
+            tie_break_values=standing.tie_break_values,
+            notes=tuple((notes or {}).get(standing.name, ())),
+        )
+        for standing in standings
+    )
 
 
 def competition_ranks(standings: Sequence[Standing]) -> dict[str, int]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from scorer.core.breakdown import Cell, Frozen
 from scorer.core.grid import connected_regions
+from scorer.core.players import PlayerName, distinct_names
 
 
 class Kind(StrEnum):
@@ -87,6 +88,10 @@ class CardDescription(Frozen):
             )
         if self.combination and self.points == 0:
             raise ValueError(f"a {name} card with a combination scores some points for it")
+        if self.points and not self.combination:
+            raise ValueError(
+                f"a {name} card scores its points for a combination: add the kinds it asks for"
+            )
         return self
 
     @property
@@ -210,15 +215,8 @@ class Options(Frozen):
 
 
 class Player(Frozen):
-    name: Annotated[str, Field(min_length=1, max_length=40)]
+    name: PlayerName
     valley: Valley
-
-    @field_validator("name")
-    @classmethod
-    def _name_not_blank(cls, name: str) -> str:
-        if not name.strip():
-            raise ValueError("a player needs a name")
-        return name.strip()
 
 
 class SunflowerValleyTable(Frozen):
@@ -229,7 +227,9 @@ class SunflowerValleyTable(Frozen):
         default=(), description="The 3 goal cards of the game, or none (the children's variant)."
     )
     options: Options = Options()
-    players: tuple[Player, ...] = Field(min_length=2, max_length=6)
+    players: Annotated[tuple[Player, ...], AfterValidator(distinct_names)] = Field(
+        min_length=2, max_length=6
+    )
 
     @field_validator("goals")
     @classmethod
@@ -239,12 +239,3 @@ class SunflowerValleyTable(Frozen):
         if len(set(goals)) != len(goals):
             raise ValueError("the 3 goal cards must be different")
         return goals
-
-    @field_validator("players")
-    @classmethod
-    def _distinct_names(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
-        names = [player.name for player in players]
-        repeated = sorted({name for name in names if names.count(name) > 1})
-        if repeated:
-            raise ValueError(f"two players are called {repeated[0]}; give each a different name")
-        return players

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from scorer.core.breakdown import Competition, Line, PlayerResult, Row, TableResult
+from scorer.core.breakdown import Competition, Line, Row, TableResult
 from scorer.core.ranking import (
-    Standing,
-    competition_ranks,
     explain_tie_break,
+    ranked_results,
     split_award,
+    standings_of,
     winners,
 )
 from scorer.sunflower_valley import lines
 from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal
-from scorer.sunflower_valley.layout import Layout
+from scorer.sunflower_valley.layout import Layout, plural
 from scorer.sunflower_valley.models import VALLEY_CARDS_AT_GAME_END, SunflowerValleyTable
 
 CARD_LINES = (lines.valley_express, lines.towns, lines.farmers, lines.mountains, lines.lakes)
@@ -36,24 +36,11 @@ def score_table(table: SunflowerValleyTable) -> TableResult:
         for name, line in goal_lines.items():
             player_lines[name].append(line)
 
-    standings = [
-        Standing(
-            name=name,
-            total=sum(line.points for line in player_lines[name]),
-            tie_break_values=(len(layout.express_route[0]) - 1,),
-        )
-        for name, layout in layouts.items()
-    ]
-    ranks = competition_ranks(standings)
-    players = tuple(
-        PlayerResult(
-            name=standing.name,
-            lines=tuple(player_lines[standing.name]),
-            rank=ranks[standing.name],
-            tie_break_values=standing.tie_break_values,
-        )
-        for standing in standings
+    standings = standings_of(
+        player_lines,
+        {name: (len(layout.express_route[0]) - 1,) for name, layout in layouts.items()},
     )
+    players = ranked_results(standings, player_lines)
     rows = tuple(Row(category=key, label=label) for key, label in lines.CARD_ROWS.items()) + tuple(
         Row(category=key, label=GOALS[key].label) for key in table.goals
     )
@@ -120,7 +107,8 @@ def _competitive(goal: Goal, layouts: dict[str, Layout]) -> tuple[Competition, d
 
 def _warnings(table: SunflowerValleyTable) -> tuple[str, ...]:
     return tuple(
-        f"{player.name}'s valley has {player.valley.valley_card_count} Valley cards; a finished "
+        f"{player.name}'s valley has {plural(player.valley.valley_card_count, 'Valley card')}; "
+        "a finished "
         f"valley has {VALLEY_CARDS_AT_GAME_END} besides the Starting Town (scored as entered, "
         "ruling SV-12)."
         for player in table.players

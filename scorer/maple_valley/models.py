@@ -1,0 +1,492 @@
+"""The Maple Valley table a player enters: what each player holds at the end, card by card.
+
+Maple Valley is scored from a player's Favours, Friends, Patches, the resources left in their Pack
+and their cubes on the three Festivities. The rulebook does not print the cards, so the players
+describe them: a Favour, Friend or Patch is described once in the table's ``catalogue`` and named by
+every player who holds it (a description may also be written in place, where a player holds it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import StrEnum
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
+
+from scorer.core.breakdown import Frozen
+from scorer.core.players import PlayerName, distinct_names
+
+CUBES_PER_PLAYER = 10
+MAX_PATCHES = 4
+FESTIVITY_COUNT = 3
+MAX_PLAYERS = 5
+MAX_HELD = 99
+"""A sanity bound on one resource's count (the supply has 18 of each): catches typing slips and
+keeps the storage search quick."""
+
+
+class Resource(StrEnum):
+    """The 7 Goods and the 3 Curiosities: what Favours cost and store, and what leftovers batch."""
+
+    ACORNS = "Acorns"
+    BERRIES = "Berries"
+    BIRCH = "Birch"
+    CATTAILS = "Cattails"
+    CLAY = "Clay"
+    HERBS = "Herbs"
+    HONEY = "Honey"
+    BUGS = "Bugs"
+    FLOWERS = "Flowers"
+    PEBBLES = "Pebbles"
+
+
+GOODS = (Resource.ACORNS, Resource.BERRIES, Resource.BIRCH, Resource.CATTAILS, Resource.CLAY,
+         Resource.HERBS, Resource.HONEY)
+CURIOSITIES = (Resource.BUGS, Resource.FLOWERS, Resource.PEBBLES)
+MAPS = "Maps"
+"""Maps sit in the Pack beside the resources but are not resources (not stored, not batched)."""
+
+_SINGULARS = {"Acorn": "Acorns", "Berry": "Berries", "Cattail": "Cattails", "Herb": "Herbs",
+              "Bug": "Bugs", "Flower": "Flowers", "Pebble": "Pebbles", "Map": "Maps"}
+_BY_LOWER_NAME = {name.lower(): name
+                  for name in [*(r.value for r in Resource), MAPS, *_SINGULARS]}
+
+
+def _pack_item(text: Any) -> str:
+    """A resource name as the game spells it ("herb" -> "Herbs"), or a player-readable error."""
+    if isinstance(text, Resource):
+        return text.value
+    if not isinstance(text, str):
+        raise ValueError(f"a resource is named by text, not {text!r}")
+    name = _BY_LOWER_NAME.get(text.strip().lower())
+    if name is None:
+        known = ", ".join(r.value for r in Resource)
+        raise ValueError(
+            f"{text!r} is not a resource of Maple Valley; the resources are {known} (and Maps)"
+        )
+    return _SINGULARS.get(name, name)
+
+
+def resource_named(text: Any) -> Resource:
+    """A Good or Curiosity by name; Maps are refused (they are not resources)."""
+    name = _pack_item(text)
+    if name == MAPS:
+        raise ValueError("Maps are not resources: they cannot be stored on a Favour")
+    return Resource(name)
+
+
+class Category(StrEnum):
+    DECORATION = "Decoration"
+    ENTERTAINMENT = "Entertainment"
+    FOOD = "Food"
+    GIFT = "Gift"
+
+
+class Travel(StrEnum):
+    WATER = "Water"
+    ROCK = "Rock"
+    FOREST = "Forest"
+
+
+def _named(enum: type[StrEnum], what: str, whats: str) -> BeforeValidator:
+    """Accept a member by its name in any case, singular or plural ("gifts" -> Gift)."""
+
+    def pick(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        wanted = value.strip().casefold()
+        for member in enum:
+            if wanted in (member.value.casefold(), member.value.casefold() + "s"):
+                return member
+        known = ", ".join(member.value for member in enum)
+        raise ValueError(f"{value!r} is not a {what}; the {whats} are {known}")
+
+    return BeforeValidator(pick)
+
+
+CategoryName = Annotated[Category, _named(Category, "Favour category", "categories")]
+TravelName = Annotated[Travel, _named(Travel, "travel type", "travel types")]
+
+
+def _not_negative(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        raise ValueError(f"a count or score cannot be negative (got {value})")
+    return value
+
+
+Count = Annotated[int, BeforeValidator(_not_negative)]
+
+
+def _not_blank(name: str) -> str:
+    if not name.strip():
+        raise ValueError("a name cannot be blank")
+    return name.strip()
+
+
+CardName = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(_not_blank)]
+
+
+def _same_name(name: str) -> str:
+    """Card names are compared ignoring case and surrounding spaces."""
+    return name.strip().casefold()
+
+
+class AlsoHave(Frozen):
+    """+points if the player also brings a Favour of this name (ruling MV-3)."""
+
+    kind: Literal["also_have"]
+    favour: CardName = Field(description="Name of the other Favour the card asks for.")
+    points: Count = Field(description="Bonus points when it is there.")
+
+
+class StoredSets(Frozen):
+    """+points per set of these resources stored on the card (ruling MV-2)."""
+
+    kind: Literal["stored_sets"]
+    set: tuple[Resource, ...] = Field(
+        description='The resources of one set, e.g. ["Bugs", "Herbs"]; repeat a name to ask '
+        "for two."
+    )
+    points: Count = Field(description="Bonus points per set stored.")
+
+    @field_validator("set", mode="before")
+    @classmethod
+    def _known_resources(cls, value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            if not value:
+                raise ValueError("a set holds at least one resource")
+            return tuple(resource_named(item) for item in value)
+        return value
+
+    @property
+    def needs(self) -> Counter[Resource]:
+        return Counter(self.set)
+
+    @property
+    def set_name(self) -> str:
+        return " + ".join(f"{n} {r.value}" if n > 1 else r.value for r, n in self.needs.items())
+
+
+class PerFriend(Frozen):
+    """+points per Friend who travels this type (the Starter: ruling MV-4)."""
+
+    kind: Literal["per_friend"]
+    travel: TravelName
+    points: Count = Field(description="Bonus points per Friend of that travel type.")
+
+
+class TypedBonus(Frozen):
+    """A bonus the kinds above do not cover: the player works it out and types the points."""
+
+    kind: Literal["typed"]
+    points: Count = Field(description="Bonus points, as worked out by the player.")
+    reason: str = Field(default="", max_length=120, description="What the bonus is for.")
+
+
+FavourBonus = Annotated[Union[AlsoHave, StoredSets, TypedBonus], Field(discriminator="kind")]
+PatchBonus = Annotated[Union[PerFriend, TypedBonus], Field(discriminator="kind")]
+
+
+class Card(Frozen):
+    name: CardName
+    score: Count = Field(default=0, description="The score printed on the card.")
+
+
+class Favour(Card):
+    """A Favour card: name, category, printed score and at most one bonus."""
+
+    category: CategoryName
+    bonus: FavourBonus | None = None
+
+
+class Friend(Card):
+    """A Friend card: printed score and the travel type(s) it shows."""
+
+    travel: tuple[TravelName, ...] = Field(min_length=1, max_length=3)
+
+    @field_validator("travel")
+    @classmethod
+    def _distinct_travel(cls, travel: tuple[Travel, ...]) -> tuple[Travel, ...]:
+        if len(set(travel)) != len(travel):
+            raise ValueError("list each travel type of a Friend once")
+        return travel
+
+
+STARTER = Friend(name="Starter", score=0, travel=(Travel.WATER, Travel.ROCK, Travel.FOREST))
+"""Every player's Starting Friend: no score, all three travel types (rulings MV-4, MV-5)."""
+
+
+class Patch(Card):
+    """A Patch card: printed score and at most one bonus."""
+
+    bonus: PatchBonus | None = None
+
+
+def _reference_or_description(value: Any) -> str:
+    return "name" if isinstance(value, str) else "description"
+
+
+def _entry(card: type) -> Any:
+    """A player's card: a catalogue name, or a description written in place."""
+    return Annotated[
+        Union[Annotated[CardName, Tag("name")], Annotated[card, Tag("description")]],
+        Discriminator(_reference_or_description),
+    ]
+
+
+FavourEntry = _entry(Favour)
+FriendEntry = _entry(Friend)
+PatchEntry = _entry(Patch)
+
+
+class Catalogue(Frozen):
+    """Card descriptions defined once and named by the players who hold them."""
+
+    favours: tuple[Favour, ...] = ()
+    friends: tuple[Friend, ...] = ()
+    patches: tuple[Patch, ...] = ()
+
+    @model_validator(mode="after")
+    def _distinct_names(self) -> Catalogue:
+        for kind in ("Favour", "Friend", "Patch"):
+            seen: set[str] = set()
+            for card in self.cards(kind):
+                if _same_name(card.name) in seen:
+                    raise ValueError(f"the catalogue describes the {kind} {card.name!r} twice")
+                seen.add(_same_name(card.name))
+        if any(_same_name(f.name) == _same_name(STARTER.name) for f in self.friends):
+            raise ValueError("every player has a Starter already; do not describe it")
+        return self
+
+    def cards(self, kind: str) -> tuple[Card, ...]:
+        """The descriptions of one kind: "Favour", "Friend" or "Patch"."""
+        return {"Favour": self.favours, "Friend": self.friends, "Patch": self.patches}[kind]
+
+    def find(self, kind: str, name: str) -> Card | None:
+        return next((card for card in self.cards(kind)
+                     if _same_name(card.name) == _same_name(name)), None)
+
+
+class Player(Frozen):
+    """What one player holds at the end. The Starter is always there and is not entered."""
+
+    name: PlayerName
+    favours: tuple[FavourEntry, ...] = Field(
+        default=(), description="Favours brought (finished); ones still being prepared are "
+        "discarded and not entered. A catalogue name or a description."
+    )
+    friends: tuple[FriendEntry, ...] = Field(
+        default=(), description="Friends besides the Starter. A catalogue name or a description."
+    )
+    patches: tuple[PatchEntry, ...] = Field(
+        default=(), description="At most 4 different Patches. A catalogue name or a description."
+    )
+    resources: dict[str, Count] = Field(
+        default_factory=dict,
+        description='Everything left in the Pack and on Favours, e.g. {"Honey": 2, "Maps": 1}: '
+        "Acorns, Berries, Birch, Cattails, Clay, Herbs, Honey, Bugs, Flowers, Pebbles, Maps.",
+    )
+    cubes: dict[str, Count] = Field(
+        default_factory=dict,
+        description='Cubes on each Festivity, by its name, e.g. {"Square Dance": 3}.',
+    )
+
+    @field_validator("patches")
+    @classmethod
+    def _at_most_four(cls, patches: tuple) -> tuple:
+        if len(patches) > MAX_PATCHES:
+            raise ValueError(
+                f"a player holds at most {MAX_PATCHES} Patches, not {len(patches)} "
+                "(gaining a fifth means discarding one)"
+            )
+        return patches
+
+    @field_validator("resources", mode="before")
+    @classmethod
+    def _known_resources(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        pack: dict[str, Any] = {}
+        for key, count in value.items():
+            name = _pack_item(key)
+            if name in pack:
+                raise ValueError(f"{name} is entered twice")
+            if isinstance(count, int) and count > MAX_HELD:
+                raise ValueError(f"{count} {name}? At most {MAX_HELD}: check the count")
+            pack[name] = count
+        return pack
+
+    @field_validator("cubes")
+    @classmethod
+    def _ten_cubes(cls, cubes: dict[str, int]) -> dict[str, int]:
+        placed = sum(cubes.values())
+        if placed > CUBES_PER_PLAYER:
+            raise ValueError(
+                f"{placed} cubes on Festivities, but a player owns only {CUBES_PER_PLAYER}"
+            )
+        return cubes
+
+    @property
+    def pack(self) -> Counter[Resource]:
+        """The Goods and Curiosities held, in the Pack or on Favours (zeros left out)."""
+        return Counter({Resource(name): count for name, count in self.resources.items()
+                        if name != MAPS and count})
+
+    @property
+    def maps(self) -> int:
+        return self.resources.get(MAPS, 0)
+
+
+class SoloChoices(Frozen):
+    """The rulebook lets a solo player choose between tied answers of the title's questions."""
+
+    favour_category: CategoryName | None = Field(
+        default=None, description="Question 1 on a tie: the tied Favour category you choose."
+    )
+    travel: TravelName | None = Field(
+        default=None, description="Question 4 on a two-way tie: the tied travel type you choose."
+    )
+
+
+class Options(Frozen):
+    """Readings of the rulebook that a table may choose; the defaults are the project's rulings."""
+
+    starter_counts_for_travel_bonuses: bool = Field(
+        default=True,
+        description="Ruling MV-4: the Starter counts as a Water, a Rock and a Forest Friend for "
+        "Patch bonuses per Friend of a travel type.",
+    )
+
+
+DEFAULT_FESTIVITIES = tuple(f"Festivity {number}" for number in range(1, FESTIVITY_COUNT + 1))
+
+
+class MapleValleyTable(Frozen):
+    """A finished game of Maple Valley: 1 to 5 players (1 is the solo game, without Festivities)."""
+
+    game: Literal["maple_valley"] = "maple_valley"
+    catalogue: Catalogue = Catalogue()
+    festivities: tuple[CardName, ...] | None = Field(
+        default=None,
+        description="Names of the 3 Festivities of the game (leave out to call them "
+        "'Festivity 1' to 'Festivity 3'); none in a solo game.",
+    )
+    options: Options = Options()
+    solo: SoloChoices | None = Field(
+        default=None, description="Solo game only: choices between tied answers of the title."
+    )
+    players: tuple[Player, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
+
+    @field_validator("festivities")
+    @classmethod
+    def _three_festivities(cls, names: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        if names is None:
+            return None
+        if names and len(names) != FESTIVITY_COUNT:
+            raise ValueError(f"a game has {FESTIVITY_COUNT} Festivities, not {len(names)}")
+        if len({_same_name(name) for name in names}) != len(names):
+            raise ValueError("the 3 Festivities must have different names")
+        return names
+
+    @field_validator("players")
+    @classmethod
+    def _distinct_names(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
+        return distinct_names(players)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MapleValleyTable:
+        if self.is_solo:
+            if self.festivities:
+                raise ValueError("a solo game has no Festivities; leave \"festivities\" out")
+        else:
+            if self.solo is not None:
+                raise ValueError("\"solo\" choices are for a one-player game only")
+            if self.festivities == ():
+                raise ValueError(
+                    f"a game of 2 or more players has {FESTIVITY_COUNT} Festivities; name them "
+                    "or leave \"festivities\" out"
+                )
+        festivities = {_same_name(name) for name in self.festivity_names}
+        for player in self.players:
+            entered = [_same_name(name) for name in player.cubes]
+            if len(set(entered)) != len(entered):
+                raise ValueError(f"{player.name}'s cubes name one Festivity twice")
+            for festivity in player.cubes:
+                if self.is_solo:
+                    raise ValueError(f"{player.name}: a solo game has no Festivities, so no cubes")
+                if _same_name(festivity) not in festivities:
+                    raise ValueError(
+                        f"{player.name} has cubes on {festivity!r}, which is not one of this "
+                        f"game's Festivities ({', '.join(self.festivity_names)})"
+                    )
+            self._check_cards(player)
+        return self
+
+    def _check_cards(self, player: Player) -> None:
+        for kind, entries in (("Favour", player.favours), ("Friend", player.friends),
+                              ("Patch", player.patches)):
+            for index, entry in enumerate(entries):
+                where = f"{player.name}'s {kind.lower()} {index + 1}"
+                name = entry if isinstance(entry, str) else entry.name
+                if kind == "Friend" and _same_name(name) == _same_name(STARTER.name):
+                    raise ValueError(f"{where}: the Starter is always counted; do not enter it")
+                listed = self.catalogue.find(kind, name)
+                if isinstance(entry, str) and listed is None:
+                    described = [card.name for card in self.catalogue.cards(kind)]
+                    known = ", ".join(described) if described else "none"
+                    raise ValueError(
+                        f"{where}: no {kind} called {entry!r} in the catalogue "
+                        f"(it describes: {known}); check the spelling or describe the card"
+                    )
+                if not isinstance(entry, str) and listed is not None and listed != entry:
+                    raise ValueError(
+                        f"{where}: {entry.name!r} is described differently in the catalogue; "
+                        "name it to use the catalogue's description, or rename it"
+                    )
+        patch_names = [_same_name(patch.name) for patch in self.patches_of(player)]
+        for patch in self.patches_of(player):
+            if patch_names.count(_same_name(patch.name)) > 1:
+                raise ValueError(
+                    f"{player.name} has the Patch {patch.name!r} twice; a player may not have "
+                    "two of the same Patch"
+                )
+
+    def _resolve(self, kind: str, entry: str | Card) -> Any:
+        return self.catalogue.find(kind, entry) if isinstance(entry, str) else entry
+
+    @property
+    def is_solo(self) -> bool:
+        return len(self.players) == 1
+
+    @property
+    def festivity_names(self) -> tuple[str, ...]:
+        if self.is_solo:
+            return ()
+        return self.festivities if self.festivities is not None else DEFAULT_FESTIVITIES
+
+    def favours_of(self, player: Player) -> tuple[Favour, ...]:
+        return tuple(self._resolve("Favour", entry) for entry in player.favours)
+
+    def friends_of(self, player: Player) -> tuple[Friend, ...]:
+        """The player's Friends, the Starter first."""
+        return (STARTER, *(self._resolve("Friend", entry) for entry in player.friends))
+
+    def patches_of(self, player: Player) -> tuple[Patch, ...]:
+        return tuple(self._resolve("Patch", entry) for entry in player.patches)
+
+    def cubes_of(self, player: Player, festivity: str) -> int:
+        return sum(count for name, count in player.cubes.items()
+                   if _same_name(name) == _same_name(festivity))
+
+
+def same_name(first: str, second: str) -> bool:
+    return _same_name(first) == _same_name(second)

@@ -1,0 +1,106 @@
+"""The command line: the readable scorepad, the JSON contract, and bad input (exit 2, no
+traceback, a message naming the file, the place and the problem)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorer.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+FULL_TABLE = ROOT / "examples" / "sunflower_valley" / "full_table.json"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_prints_the_scorepad(capsys):
+    code, out, err = run(capsys, "score", str(FULL_TABLE))
+    assert code == 0 and err == ""
+    assert "Valley Express" in out and "Walking Routes" in out
+    total_row = next(line for line in out.splitlines() if line.startswith("Total"))
+    assert total_row.split()[1:] == ["27", "18", "10", "27"]
+    assert "Winners: Ann and Dee" in out
+    assert "Tie-break: Ann and Dee tie on 27" in out
+
+
+def test_score_json_keeps_the_contract(capsys):
+    code, out, _ = run(capsys, "score", str(FULL_TABLE), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == "sunflower_valley"
+    ann = data["players"][0]
+    assert (ann["name"], ann["total"], ann["rank"]) == ("Ann", 27, 1)
+    assert ann["total"] == sum(line["points"] for line in ann["lines"])
+    assert {"category", "points", "detail"} <= set(ann["lines"][0])
+
+
+def test_schema_is_generated(capsys):
+    code, out, _ = run(capsys, "schema")
+    schema = json.loads(out)
+    assert code == 0 and "Card" in json.dumps(schema)
+
+
+def write(tmp_path, text) -> str:
+    path = tmp_path / "table.json"
+    path.write_text(text)
+    return str(path)
+
+
+BAD_INPUTS = {
+    "not json": ("{\"game\": ", "line 1, column 10: not valid JSON"),
+    "unknown game": ('{"game": "chess", "players": []}', "\"game\" is 'chess'"),
+    "not an object": ("[1, 2]", "a table is a JSON object"),
+    "card out of the valley": (
+        json.dumps({"game": "sunflower_valley", "players": [
+            {"name": "Ann", "valley": {"cards": [
+                {"kind": "starting_town", "row": 0, "col": 0},
+                {"kind": "lake", "row": 2, "col": 2}]}},
+            {"name": "Bob", "valley": {"cards": [{"kind": "starting_town", "row": 0, "col": 0}]}},
+        ]}),
+        "at players[0] (Ann) > valley: every card must touch the valley side by side; "
+        "not connected: Lake at (2,2)",
+    ),
+    "misspelt field": (
+        json.dumps({"game": "sunflower_valley", "players": [
+            {"name": "Ann", "valley": {"cards": [
+                {"kind": "starting_town", "row": 0, "col": 0, "villager": 1}]}},
+            {"name": "Bob", "valley": {"cards": [{"kind": "starting_town", "row": 0, "col": 0}]}},
+        ]}),
+        "at players[0] (Ann) > valley > cards[0] > villager: unknown field",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, case):
+    text, message = BAD_INPUTS[case]
+    path = write(tmp_path, text)
+    code, out, err = run(capsys, "score", path)
+    assert code == 2 and out == ""
+    assert err.startswith(f"scorepad: {path}")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_missing_file(capsys, tmp_path):
+    code, _, err = run(capsys, "score", str(tmp_path / "nope.json"))
+    assert code == 2 and "no such file" in err
+
+
+def test_console_script_and_module_do_the_same():
+    module = subprocess.run(
+        [sys.executable, "-m", "scorer", "score", str(FULL_TABLE), "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    script = Path(sys.executable).with_name("scorepad")  # installed beside the interpreter
+    console = subprocess.run([str(script), "score", str(FULL_TABLE), "--json"],
+                             capture_output=True, text=True, check=True)
+    assert console.stdout == module.stdout
+    assert json.loads(module.stdout)["players"][3]["total"] == 27

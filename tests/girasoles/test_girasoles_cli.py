@@ -1,0 +1,120 @@
+"""The command line on Girasoles tables: the scorepad explains every line; bad input exits 2 with
+the place and the problem."""
+
+import json
+
+import pytest
+
+from girasoles_boards import EXAMPLES
+from scorer.cli import main
+
+RULEBOOK_EXAMPLE = EXAMPLES / "rulebook_scoring_example.json"
+
+
+def run(capsys, *args):
+    code = main([str(arg) for arg in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_rulebook_example_shows_18_with_each_line_explained(capsys):
+    code, out, err = run(capsys, "score", RULEBOOK_EXAMPLE)
+    assert code == 0 and err == ""
+    total_row = next(line for line in out.splitlines() if line.startswith("Total"))
+    assert total_row.split() == ["Total", "18"]
+    for explained in (
+        "Coins:   8  coins worth 8 in all -> 8",
+        "I. Leaves:   1  blue leaf at (1,5) in a blue area of 2 spaces, 1 per 2 spaces -> 1 [GI-1]",
+        "I. Leaves:   2  green leaf at (5,1) in a green area of 5 spaces, 1 per 2 spaces -> 2 "
+        "[GI-1]",
+        "II. Bees:   3  yellow bee at (3,2): 3 sunflowers around, at (2,3), (3,1), (3,3) -> 3",
+        "II. Bees:   2  red bee at (3,4): 2 sunflowers around, at (2,3), (3,3) -> 2",
+        "III. Ladybugs:   2  red ladybug at (1,1): no other ladybug around -> 2",
+        "III. Ladybugs:   0  blue ladybug at (6,1): another ladybug around, at (6,2) -> 0",
+        "III. Ladybugs:   0  yellow ladybug at (6,2): another ladybug around, at (6,1) -> 0",
+    ):
+        assert f"  {explained}\n" in out
+
+
+def test_json_output_of_the_full_table(capsys):
+    code, out, _ = run(capsys, "score", EXAMPLES / "full_table.json", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert [p["total"] for p in data["players"]] == [56, 45, 54, 56]
+    assert data["winners"] == ["Ana"]
+
+
+def test_the_schema_describes_girasoles_tables(capsys):
+    code, out, _ = run(capsys, "schema")
+    assert code == 0 and '"girasoles"' in out and "AdditionalObjective" in out
+
+
+def table_with(board=None, **player_fields) -> dict:
+    grid = [".. .. .. .. .. .."] * 6
+    return {"game": "girasoles", "players": [
+        {"name": "Ana", "coins": 3, "board": board or {"grid": grid}, **player_fields},
+    ]}
+
+
+def grid_with(row: int, col: int, token: str) -> dict:
+    rows = [[".."] * 6 for _ in range(6)]
+    rows[row - 1][col - 1] = token
+    return {"grid": [" ".join(r) for r in rows]}
+
+
+BAD_INPUTS = {
+    "a bee on an empty space": (
+        table_with(grid_with(3, 5, ".b")),
+        "at players[0] (Ana) > board: row 3, column 5: a bee on an empty space",
+    ),
+    "unknown colour": (
+        table_with(grid_with(2, 1, "Ps")),
+        "at players[0] (Ana) > board: row 2, column 1: 'P' is not a colour",
+    ),
+    "out of the board": (
+        table_with({"rows": 4, "cols": 4, "grid": [".. .. .. ..", ".. .. .. .. B.",
+                                                    ".. .. .. ..", ".. .. .. .."]}),
+        "at players[0] (Ana) > board: row 2, column 5 is outside the board",
+    ),
+    "board too large": (
+        table_with({"rows": 12, "grid": [".. .. .. .. .. .."] * 12}),
+        "at players[0] (Ana) > board > rows: Input should be less than or equal to 10",
+    ),
+    "missing coins": (
+        table_with(coins=None),
+        'at players[0] (Ana): give the coins: their total as "coins", or "coins_by_round"',
+    ),
+    "objective 16": (
+        {**table_with(), "objectives": [{"card": 16}]},
+        "at objectives[0]: the rulebook describes additional objectives 1 to 15 only",
+    ),
+    "objective without its colour": (
+        {**table_with(), "objectives": [{"card": 6}]},
+        'at objectives[0]: objective 6 scores the colour shown on its card: give the colour as '
+        '"colour"',
+    ),
+    "unknown object": (
+        {**table_with(), "objectives": [{"card": 7, "objects": ["bee", "snail"]}]},
+        "at objectives[0] > objects[1]: Input should be 'sunflower', 'bee', 'leaf' or 'ladybug'",
+    ),
+    "unknown mode": (
+        {**table_with(), "mode": "expert"},
+        "at mode: Input should be 'normal' or 'advanced'",
+    ),
+    "misspelt field": (
+        {**table_with(), "objective": []},
+        "at objective: unknown field (check its spelling)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, case):
+    table, message = BAD_INPUTS[case]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    code, out, err = run(capsys, "score", path)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"scorepad: {path}: ")
+    assert message in err
+    assert "Traceback" not in err

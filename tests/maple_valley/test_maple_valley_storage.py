@@ -1,0 +1,122 @@
+"""Stored resources: the scorer's allocation of sets to "stored here" Favours is optimal (MV-2)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from maple_builders import favour, pair, player, stored_sets
+from scorer.maple_valley.models import Category, Favour, Resource, StoredSets
+from scorer.maple_valley.storage import allocate, best_storage, leftovers, sets_possible
+
+SMALL = (Resource.HONEY, Resource.BUGS, Resource.HERBS, Resource.CLAY)
+
+
+def storing(name: str, needs: list[Resource], points: int) -> Favour:
+    return Favour(name=name, category=Category.GIFT, score=1,
+                  bonus=StoredSets(kind="stored_sets", set=tuple(needs), points=points))
+
+
+def brute_force(favours, pack, maps) -> int:
+    """The best stored bonuses + leftovers over every feasible choice of sets."""
+    ranges = [range(sets_possible(pack, f.bonus) + 1) if isinstance(f.bonus, StoredSets)
+              else range(1) for f in favours]
+    best = -1
+    for sets in itertools.product(*ranges):
+        try:
+            best = max(best, allocate(favours, sets, pack, maps).points)
+        except ValueError:  # the sets together need more than the pack holds
+            continue
+    return best
+
+
+def test_rulebook_bug_jar_stores_two_sets():
+    jar = storing("Bug Jar", [Resource.BUGS, Resource.HERBS], 2)
+    storage = best_storage([jar], Counter({Resource.BUGS: 3, Resource.HERBS: 2,
+                                           Resource.ACORNS: 2}), maps=0)
+    assert storage.sets == (2,)
+    assert storage.stored_points == 4
+    assert storage.remaining == Counter({Resource.BUGS: 1, Resource.ACORNS: 2})
+    assert storage.leftover_points == 1
+
+
+def test_mv2_storing_is_skipped_when_leftovers_score_more():
+    """MV-2: 3 Honey score 3 as leftovers; a set of 3 Honey worth 2 is not worth storing."""
+    pot = storing("Honey Pot", [Resource.HONEY] * 3, 2)
+    storage = best_storage([pot], Counter({Resource.HONEY: 3}), maps=0)
+    assert storage.sets == (0,)
+    assert storage.points == 3
+
+
+def test_mv2_honey_is_part_of_the_comparison():
+    """A set of Honey + Bugs worth 1: the Honey alone is worth 1 already, so nothing is gained;
+    a set of Bugs + Clay worth 1 costs only two thirds of a batch, so it is stored."""
+    sweet = storing("Sweet", [Resource.HONEY, Resource.BUGS], 1)
+    plain = storing("Plain", [Resource.BUGS, Resource.CLAY], 1)
+    pack = Counter({Resource.HONEY: 1, Resource.BUGS: 1, Resource.CLAY: 1})
+    storage = best_storage([sweet, plain], pack, maps=0)
+    assert storage.points == 2  # Plain's set (1) + the Honey (1)
+    assert storage.sets == (0, 1)
+
+
+def test_mv2_scarce_resources_go_where_they_score_most():
+    """One Herb, two Favours wanting it: the richer set wins; greedy by order would not."""
+    poor = storing("Poor", [Resource.HERBS], 1)
+    rich = storing("Rich", [Resource.HERBS, Resource.BUGS], 4)
+    pack = Counter({Resource.HERBS: 1, Resource.BUGS: 1})
+    storage = best_storage([poor, rich], pack, maps=0)
+    assert storage.sets == (0, 1)
+    assert storage.points == 4
+
+
+def test_equal_allocations_prefer_sets_on_the_earliest_favour():
+    first = storing("First", [Resource.CLAY], 1)
+    second = storing("Second", [Resource.CLAY], 1)
+    storage = best_storage([first, second], Counter({Resource.CLAY: 3}), maps=0)
+    assert storage.sets == (3, 0)
+
+
+def test_mv2_stored_resources_are_not_leftovers_in_the_lines():
+    jar = favour("Bug Jar", 5, "Gift", stored_sets(["Bugs", "Herbs"], 2))
+    result = pair(player("Ann", favours=[jar], resources={"Bugs": 2, "Herbs": 2, "Clay": 2}))
+    leftover = result.row_lines("leftovers")[0]
+    assert leftover.points == 0
+    assert "stored resources are not leftovers" in leftover.detail
+    assert leftover.rulings == ("MV-1", "MV-2")
+    assert result.total == 9
+    (note,) = result.notes
+    assert note == ("Stored resources (ruling MV-2): Bug Jar holds 2 sets of Bugs + Herbs. Stored "
+                    "bonuses 4 + Leftovers 0 = 4, the most of every way to store them (storing "
+                    "nothing: 0 + 2 = 2).")
+
+
+def test_no_storing_favour_no_note():
+    assert pair(player("Ann", resources={"Clay": 3})).notes == ()
+
+
+def test_leftovers_count_honey_alone():
+    left = leftovers(Counter({Resource.HONEY: 2, Resource.CLAY: 4}), maps=1)
+    assert (left.honey, left.maps, left.batches, left.remainder, left.points) == (2, 1, 1, 1, 4)
+
+
+set_strategy = st.lists(st.sampled_from(SMALL), min_size=1, max_size=3)
+favour_strategy = st.tuples(set_strategy, st.integers(min_value=0, max_value=4))
+pack_strategy = st.dictionaries(st.sampled_from(SMALL), st.integers(min_value=0, max_value=5))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(favour_strategy, min_size=1, max_size=4), pack_strategy,
+       st.integers(min_value=0, max_value=2), st.booleans())
+def test_mv2_optimiser_matches_brute_force(specs, pack, maps, with_plain_favour):
+    """The allocation is optimal: brute force over every feasible choice finds nothing better."""
+    favours = [storing(f"F{i}", needs, points) for i, (needs, points) in enumerate(specs)]
+    if with_plain_favour:
+        favours.insert(1, Favour(name="Plain", category=Category.FOOD, score=3))
+    pack = Counter(pack)
+    storage = best_storage(favours, pack, maps)
+    assert storage.points == brute_force(favours, pack, maps)
+    # the allocation it reports is feasible and scores what it says
+    assert allocate(favours, storage.sets, pack, maps) == storage

@@ -1,0 +1,119 @@
+"""What must hold for any legal valley: moving, rotating or mirroring it changes no score; every
+line belongs to a scorepad row; the assumed Express route is legal; nothing raises."""
+
+import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer.core.grid import orthogonal_neighbours
+from scorer.sunflower_valley import score_table
+from scorer.sunflower_valley.express import RailNetwork
+from scorer.sunflower_valley.goals import GOALS
+from scorer.sunflower_valley.layout import Layout
+from scorer.sunflower_valley.models import (
+    COMBINATION_KINDS,
+    Card,
+    Kind,
+    Options,
+    Player,
+    SunflowerValleyTable,
+    Valley,
+)
+from scorer.sunflower_valley.scoring import CARD_LINES
+
+VALLEY_KINDS = [kind for kind in Kind if kind is not Kind.STARTING_TOWN]
+
+
+@st.composite
+def descriptions(draw, kind: Kind) -> dict:
+    allowed = COMBINATION_KINDS.get(kind)
+    if allowed is None:
+        return {}
+    minimum = 0 if kind is Kind.STARTING_TOWN else 1
+    combination = draw(st.lists(st.sampled_from(sorted(allowed)), min_size=minimum, max_size=4))
+    points = draw(st.integers(1, 6)) if combination else 0
+    return {"combination": combination, "points": points, "villagers": draw(st.integers(0, 2))}
+
+
+@st.composite
+def valleys(draw, max_cards: int = 18) -> Valley:
+    """A valley grown as in play: each card laid beside one already there."""
+    start = Card(kind=Kind.STARTING_TOWN, row=0, col=0, **draw(descriptions(Kind.STARTING_TOWN)))
+    cards = [start]
+    occupied = {start.cell}
+    for _ in range(draw(st.integers(0, max_cards))):
+        frontier = sorted({n for cell in occupied for n in orthogonal_neighbours(cell)} - occupied)
+        row, col = draw(st.sampled_from(frontier))
+        kind = draw(st.sampled_from(VALLEY_KINDS))
+        cards.append(Card(kind=kind, row=row, col=col, **draw(descriptions(kind))))
+        occupied.add((row, col))
+    return Valley(cards=tuple(cards))
+
+
+def moved(valley: Valley, transform) -> Valley:
+    return Valley(
+        cards=tuple(
+            card.model_copy(update=dict(zip(("row", "col"), transform(card.row, card.col))))
+            for card in valley.cards
+        )
+    )
+
+
+TRANSFORMS = {
+    "move": lambda r, c: (r + 3, c - 7),
+    "rotate": lambda r, c: (c, -r),
+    "mirror left-right": lambda r, c: (r, -c),
+    "mirror top-bottom": lambda r, c: (-r, c),
+}
+
+
+def signature(valley: Valley, options: Options) -> dict:
+    layout = Layout(valley, options)
+    rows = {rule.__name__: sum(line.points for line in rule(layout)) for rule in CARD_LINES}
+    goals = {key: goal.rule(layout).value for key, goal in GOALS.items()}
+    return rows | goals
+
+
+options_strategy = st.builds(
+    Options,
+    farmers_count_as_fields=st.booleans(),
+    vast_land=st.sampled_from(["consecutive", "whole_line"]),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(valleys(), options_strategy, st.sampled_from(sorted(TRANSFORMS)))
+def test_moving_rotating_or_mirroring_changes_no_score(valley, options, transform):
+    assert signature(moved(valley, TRANSFORMS[transform]), options) == signature(valley, options)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(valleys(), min_size=2, max_size=6), st.permutations(sorted(GOALS)))
+def test_every_line_is_on_a_row_and_totals_add_up(player_valleys, goal_order):
+    table = SunflowerValleyTable(
+        goals=goal_order[:3],
+        players=[Player(name=f"P{i}", valley=v) for i, v in enumerate(player_valleys)],
+    )
+    result = score_table(table)
+    categories = {row.category for row in result.rows}
+    for player in result.players:
+        assert {line.category for line in player.lines} <= categories
+        assert sum(player.row_points(c) for c in categories) == player.total
+        assert all(line.points >= 0 and line.detail for line in player.lines)
+    assert {p.name for p in result.players if p.rank == 1} == set(result.winners)
+
+
+@settings(max_examples=120, deadline=None)
+@given(valleys())
+def test_assumed_express_route_is_a_legal_route(valley):
+    network = RailNetwork.of(valley)
+    route = network.longest_route()
+    network.check_route(route)  # raises if illegal
+    graph = nx.Graph([(a, b) for a, others in network.links.items() for b in others])
+    graph.add_node(network.start)
+    longest = max(
+        (len(path) for end in graph.nodes if end != network.start
+         for path in nx.all_simple_paths(graph, network.start, end)),
+        default=1,
+    )
+    assert len(route) == longest
