@@ -81,7 +81,7 @@ class HomeView:
             (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}/valley/0"))
             if stored.game in self.context.games else None,
             f"open-table-{stored.id}",
-            height=64,
+            height=None,
             bgcolor=ft.Colors.WHITE,
         )
         delete = tap_target(
@@ -93,7 +93,8 @@ class HomeView:
             padding=4,
             tooltip="Delete this table",
         )
-        return ft.Row([ft.Container(open_table, expand=True), delete], spacing=8)
+        return ft.Row([ft.Container(open_table, expand=True), delete], spacing=8,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
 
     def delete(self, table_id: int) -> None:
         self.context.store.delete(table_id)

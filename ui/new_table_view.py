@@ -70,7 +70,6 @@ class NewTableView:
             max_length=40,
             counter="",
             on_change=lambda e, i=index: self._rename(i, e.control.value),
-            expand=True,
         )
         swatch = tap_target(
             ft.Text(colour, size=13, color=ft.Colors.WHITE),
@@ -81,7 +80,9 @@ class NewTableView:
             padding=2,
             tooltip="Tap for another colour",
         )
-        controls = [labelled(f"player-name-{index}", ft.Container(field, expand=True)), swatch]
+        # The handle must be the Row's own child for expand to give the field its width.
+        controls = [ft.Semantics(identifier=f"player-name-{index}", content=field, expand=True),
+                    swatch]
         if len(self.form.names) > self.form.game.min_players:
             controls.append(tap_target(
                 ft.Icon(ft.Icons.CLOSE), lambda e, i=index: self._change(

@@ -13,6 +13,8 @@ from ui.widgets import Memo, labelled, tap_target
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
+NARROW = 500
+"""Below this page width (a phone) the columns are narrower, still at least 48 px to tap."""
 
 
 class ScorepadView:
@@ -88,13 +90,15 @@ class ScorepadView:
         ))
 
     def _build_table(self, pad: Scorepad) -> ft.Control:
+        narrow = self.context.width < NARROW
+        label_width, points_width = (112, 52) if narrow else (LABEL_WIDTH, POINTS_WIDTH)
         colours = self.session.player_colours
         self._values = {}
-        header = [ft.Container(width=LABEL_WIDTH)] + [
+        header = [ft.Container(width=label_width)] + [
             ft.Container(
                 ft.Text(name, size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS, color=ft.Colors.WHITE),
-                width=POINTS_WIDTH, height=36, alignment=ft.Alignment.CENTER,
+                width=points_width, height=36, alignment=ft.Alignment.CENTER,
                 bgcolor=PLAYER_COLOURS.get(colours[index] if index < len(colours) else "grey"),
                 border_radius=6, padding=2,
             )
@@ -102,7 +106,7 @@ class ScorepadView:
         ]
         rows = [ft.Row(header, spacing=4)]
         for row in pad.rows:
-            cells = [ft.Container(ft.Text(row.label, size=14), width=LABEL_WIDTH)]
+            cells = [ft.Container(ft.Text(row.label, size=14), width=label_width)]
             for player in range(len(pad.names)):
                 chosen = self.selected == (row.category, player)
                 value = self._values[(row.category, player)] = ft.Text(size=16)
@@ -110,7 +114,7 @@ class ScorepadView:
                     value,
                     lambda e, c=row.category, p=player: self._select(c, p),
                     f"line-{row.category}-{player}",
-                    width=POINTS_WIDTH,
+                    width=points_width,
                     padding=0,
                     selected=chosen,
                     bgcolor=ft.Colors.AMBER_100 if chosen else ft.Colors.WHITE,
@@ -118,11 +122,11 @@ class ScorepadView:
             rows.append(ft.Row(cells, spacing=4))
         for label, key in (("Total", "total"), ("Rank", "rank")):
             cells = [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
-                                  width=LABEL_WIDTH)]
+                                  width=label_width)]
             for player in range(len(pad.names)):
                 value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
                 cells.append(labelled(f"{key}-{player}", ft.Container(
-                    value, width=POINTS_WIDTH, height=40, alignment=ft.Alignment.CENTER,
+                    value, width=points_width, height=40, alignment=ft.Alignment.CENTER,
                     bgcolor=ft.Colors.AMBER_50, border_radius=6,
                 )))
             rows.append(ft.Row(cells, spacing=4))

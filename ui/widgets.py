@@ -19,7 +19,7 @@ def tap_target(
     color: str | None = None,
     selected: bool = False,
     width: float | None = None,
-    height: float = TOUCH,
+    height: float | None = TOUCH,
     padding: int = 10,
     border_color: str | None = None,
     tooltip: str | None = None,
@@ -27,7 +27,7 @@ def tap_target(
     """A tappable box; ``identifier`` becomes ``flt-semantics-identifier`` for the browser tests."""
     if isinstance(content, str):
         content = ft.Text(content, size=15, color=color, no_wrap=True)
-    if width is None:
+    if width is None and height is not None:
         # A column of the box's height centres the content without stretching the box sideways.
         content = ft.Column([content], alignment=ft.MainAxisAlignment.CENTER, spacing=0)
     box = ft.Container(
@@ -36,7 +36,7 @@ def tap_target(
         bgcolor=bgcolor,
         width=width,
         height=height,
-        padding=ft.Padding.symmetric(horizontal=padding),
+        padding=ft.Padding.symmetric(horizontal=padding, vertical=0 if height else 10),
         alignment=ft.Alignment.CENTER if width is not None else None,
         border_radius=8,
         border=ft.Border.all(3 if selected else 1, border_color or

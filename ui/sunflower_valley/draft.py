@@ -74,12 +74,14 @@ def stops_of(player: dict) -> list[Cell] | None:
     return None if stops is None else [tuple(stop) for stop in stops]
 
 
-def summary(description: dict) -> str:
+def summary(card: dict) -> str:
     """E.g. "Town (Sheep + Field -> 3, 1 villager)"; the raw kind when it does not validate."""
     try:
-        return CardDescription.model_validate(description).summary
+        return CardDescription.model_validate(
+            {key: value for key, value in description_of(card).items() if value is not None}
+        ).summary
     except ValidationError:
-        return str(description.get("kind", "card")).replace("_", " ").title()
+        return str(card.get("kind", "card")).replace("_", " ").title()
 
 
 # Edits: each returns a label for the undo button and a change made to a copy of the draft. -------

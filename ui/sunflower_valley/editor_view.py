@@ -24,9 +24,13 @@ class ValleyEditorView:
         self.render()
 
     @property
-    def cell_size(self) -> float:
-        width = self.context.width
-        return 64 if width >= 700 else 48
+    def cell_size(self) -> int:
+        """As large as fits the screen's width (up to 64 px), never under the 44 px of a touch
+        target: a wider valley scrolls sideways instead."""
+        width = self.context.width - 24 - (450 if self.context.wide else 0)
+        top, bottom, left, right = self.model.bounds()
+        columns = right - left + 1
+        return int(max(44, min(64, (width - 2 * (columns - 1)) / columns)))
 
     def render(self) -> None:
         """Redraw, reusing every part whose content did not change."""
@@ -124,13 +128,13 @@ class ValleyEditorView:
                 and not brush.villagers
             label = name + ("…" if kind in (Kind.TOWN, Kind.FARMER) else "")
             kinds.append(tap_target(
-                ft.Row([ft.Icon(icon, size=18, color=ink), ft.Text(label, size=14, color=ink)],
-                       tight=True, spacing=4),
+                ft.Row([ft.Icon(icon, size=16, color=ink), ft.Text(label, size=13, color=ink)],
+                       tight=True, spacing=3),
                 lambda e, k=kind: self._choose_kind(k),
                 f"palette-{kind.value}",
                 bgcolor=colour,
                 selected=plain,
-                padding=8,
+                padding=6,
                 tooltip=f"Describe a new {kind.label} card" if kind in (Kind.TOWN, Kind.FARMER)
                 else f"Lay {kind.label} cards",
             ))
@@ -151,11 +155,11 @@ class ValleyEditorView:
                 padding=8,
                 tooltip=description.summary,
             ))
-        rows: list[ft.Control] = [ft.Row(kinds, wrap=True, spacing=6, run_spacing=6)]
+        rows: list[ft.Control] = [ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)]
         if described:
-            rows.append(ft.Text("Cards described at this table (tap, then tap a place):",
+            rows.append(ft.Text("Cards described at this table (tap one, then a place):",
                                 size=12, color=ft.Colors.GREY_800))
-            rows.append(ft.Row(described, wrap=True, spacing=6, run_spacing=6))
+            rows.append(ft.Row(described, spacing=6, scroll=ft.ScrollMode.AUTO))
         return ft.Column(rows, spacing=6)
 
     def _express_panel(self) -> ft.Control:
@@ -175,7 +179,7 @@ class ValleyEditorView:
         if card is None:
             return ft.Container(height=0)
         kind = Kind(card["kind"])
-        buttons = [ft.Text(edits.summary(card), size=14, expand=True)]
+        buttons: list[ft.Control] = []
         if kind in (Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN):
             buttons.append(tap_target("Describe", lambda e: self._open_picker(
                 kind, CardDescription.model_validate(edits.description_of(card)), edit=True),
@@ -187,8 +191,15 @@ class ValleyEditorView:
                                       "selected-remove"))
         buttons.append(tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(model.cancel),
                                   "selected-cancel", width=TOUCH, padding=0))
-        return ft.Container(ft.Row(buttons, wrap=True, spacing=6), bgcolor=ft.Colors.AMBER_50,
-                            padding=6, border_radius=8)
+        return ft.Container(
+            ft.Column([
+                labelled("selected-card", ft.Text(
+                    f"{edits.summary(card)} at ({model.selected[0]},{model.selected[1]})",
+                    size=14)),
+                ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+            ], spacing=6),
+            bgcolor=ft.Colors.AMBER_50, padding=6, border_radius=8,
+        )
 
     def _problems(self) -> ft.Control:
         problems = self.model.problems
