@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ui.maple_valley.plugin import MapleValleyPlugin
 from ui.plugins import GamePlugin
 from ui.sunflower_valley.plugin import SunflowerValleyPlugin
 
 APP_GAMES: dict[str, GamePlugin] = {
-    plugin.key: plugin for plugin in (SunflowerValleyPlugin(),)
+    plugin.key: plugin for plugin in (SunflowerValleyPlugin(), MapleValleyPlugin())
 }

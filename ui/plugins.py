@@ -86,7 +86,8 @@ class GamePlugin(ABC):
 
     @abstractmethod
     def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:
-        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used."""
+        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used;
+        None when the lines' own words name what they used."""
 
 
 def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None:

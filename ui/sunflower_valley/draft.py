@@ -28,6 +28,7 @@ from scorer.sunflower_valley.models import (
     Valley,
     describe_cell,
 )
+from ui.editing import validation_message
 from ui.plugins import Cell, Checked, PlayerSetup, Problem
 
 START: Cell = (0, 0)
@@ -206,7 +207,8 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
             card = Card.model_validate(raw)
         except ValidationError as error:
             cell = (raw.get("row"), raw.get("col"))
-            problems.append(Problem(f"{summary(raw)} at {cell}: {_message(error)}", player,
+            problems.append(Problem(f"{summary(raw)} at {cell}: {validation_message(error)}",
+                                    player,
                                     cell if all(isinstance(v, int) for v in cell) else None))
             continue
         if card.cell in cards:
@@ -232,7 +234,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
     try:
         return Valley(cards=connected, express_stops=stops), problems
     except ValidationError as error:
-        problems.append(Problem(_message(error), player))
+        problems.append(Problem(validation_message(error), player))
         return None, problems
 
 
@@ -266,7 +268,7 @@ def check(draft: dict) -> Checked:
         try:
             players.append(Player(name=raw.get("name", ""), valley=valley))
         except ValidationError as error:
-            problems.append(Problem(_message(error), index))
+            problems.append(Problem(validation_message(error), index))
             missing = True
     if missing:
         # Scoring the others alone would misplace the competitive goals.
@@ -278,16 +280,7 @@ def check(draft: dict) -> Checked:
             players=tuple(players),
         )
     except ValidationError as error:
-        problems.append(Problem(f"The table cannot be scored: {_message(error)}"))
+        problems.append(Problem(f"The table cannot be scored: {validation_message(error)}"))
         table = None
     return Checked(table, tuple(problems))
 
-
-def _message(error: ValidationError) -> str:
-    messages = []
-    for item in error.errors(include_url=False):
-        message = item["msg"]
-        for prefix in ("Value error, ", "Assertion failed, "):
-            message = message.removeprefix(prefix)
-        messages.append(message)
-    return "; ".join(messages)

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
 from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, describe_cell
+from ui.editing import apply_edit, redo_edit, undo_edit
 from ui.plugins import Cell, Problem
 from ui.session import TableSession
 from ui.sunflower_valley import draft as edits
@@ -282,20 +283,15 @@ class ValleyEditor:
     # Undo -----------------------------------------------------------------------------------------
 
     def undo(self) -> None:
-        label = self.session.undo()
-        self.message = f"Undone: {label}." if label else "Nothing to undo."
+        self.message = undo_edit(self.session)
         self.selected = None
         self.moving = False
 
     def redo(self) -> None:
-        label = self.session.redo()
-        self.message = f"Redone: {label}." if label else "Nothing to redo."
+        self.message = redo_edit(self.session)
 
     def _apply(self, label: str, change) -> None:
-        if self.session.apply(label, change):
-            self.message = label[0].upper() + label[1:] + "."
-        else:
-            self.message = "Nothing changed."
+        self.message = apply_edit(self.session, label, change)
 
 
 def _start_route(player: int, start: Cell):

@@ -11,7 +11,8 @@ from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.sunflower_valley import draft as edits
-from ui.widgets import TOUCH, Memo, labelled, tap_target
+from ui.editing import run_action
+from ui.widgets import TOUCH, Memo, labelled, problem_list, tap_target
 
 
 class ValleyEditorView:
@@ -202,16 +203,7 @@ class ValleyEditorView:
         )
 
     def _problems(self) -> ft.Control:
-        problems = self.model.problems
-        if not problems:
-            return ft.Container(height=0)
-        return labelled("problems", ft.Column(
-            [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD,
-                     color="#B71C1C")]
-            + [ft.Text(f"! {problem.message}", size=14, color="#B71C1C")
-               for problem in problems],
-            spacing=2,
-        ))
+        return problem_list([problem.message for problem in self.model.problems])
 
     # Handlers ----------------------------------------------------------------------------------
 
@@ -231,16 +223,7 @@ class ValleyEditorView:
         self._run(self.model.redo)
 
     def _run(self, action, *args) -> None:
-        revision = self.session.revision
-        try:
-            action(*args)
-        except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
-            self.model.message = f"That did not work: {error}"
-        if self.session.revision != revision:
-            self.context.edited(self.session.table_id)
-            self.context.refresh()
-        else:
-            self._redraw()
+        run_action(self, action, *args)
 
     def _redraw(self) -> None:
         self.render()
