@@ -1,8 +1,9 @@
-"""Make the app's screenshots in docs/: home, valley editor and scorepad, at phone (360x740) and
-tablet (1024x768) sizes, in headless Debian Chromium.
+"""Make the app's screenshots in docs/: home, valley editor and scorepad, and the Maple Valley
+editor and scorepad, at phone (360x740) and tablet (1024x768) sizes, in headless Debian Chromium.
 
-Run: ``python docs/screenshots.py``. It fills a throw-away database through the editor's own
-logic (the same calls the screen's taps make), starts ``scorepad app`` on it and photographs it.
+Run: ``python docs/screenshots.py`` (or name the games: ``python docs/screenshots.py
+maple_valley``). It fills a throw-away database through the editors' own logic (the same calls the
+screen's taps make), starts ``scorepad app`` on it and photographs it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from app_browser import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, open_app, tap_until, wait_text,
+    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, handle, open_app, tap, tap_until, wait_text,
 )
+from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table  # noqa: E402
 
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
 from ui.games import APP_GAMES  # noqa: E402
@@ -61,11 +63,64 @@ def demo_table(db: Path) -> int:
     return table_id
 
 
-def main() -> None:
+def maple_tables(db: Path) -> tuple[int, int]:
+    """The rulebook's Final Scoring example and the solo example, entered as in the editor."""
+    store = TableStore(db)
+    ids = []
+    for path in (None, SOLO_EXAMPLE):
+        table = example(path) if path else example()
+        session = new_table(store, [player.name for player in table.players])
+        enter_table(session, table)
+        ids.append(session.table_id)
+    return ids[0], ids[1]
+
+
+def photograph_maple(page, url: str, tables: tuple[int, int], size: str, out: Path) -> None:
+    table_id, solo_id = tables
+    open_app(page, f"{url}/table/{table_id}/valley/0")
+    wait_text(page, "player-total", "^Red: 64 points")
+    settle(page)
+    page.screenshot(path=str(out / f"app-maple-editor-{size}.png"))
+    if size == "phone":
+        for section in ("pack", "festivities"):
+            tap(page, f"section-{section}")
+            handle(page, "count-Acorns" if section == "pack" else "cubes-0-0").wait_for()
+            settle(page)
+            page.screenshot(path=str(out / f"app-maple-{section}-phone.png"))
+        tap(page, "section-cards")
+        tap_until(page, "held-favour-0", "card-preview", "^Bug Jar: Gift")
+        settle(page)
+        page.screenshot(path=str(out / "app-maple-card-phone.png"))
+        open_app(page, f"{url}/table/{solo_id}/valley/0")
+        wait_text(page, "solo-title", "Delightfully")
+        tap(page, "section-solo")
+        handle(page, "solo-answers").wait_for()
+        settle(page)
+        page.screenshot(path=str(out / "app-maple-solo-phone.png"))
+    photograph_scorepad(page, f"{url}/table/{table_id}/scorepad", ("line-favours-0", "Bug Jar"),
+                        "app-maple-scorepad", size, out)
+
+
+def photograph_scorepad(page, address: str, line: tuple[str, str], name: str, size: str,
+                        out: Path) -> None:
+    """The scorepad with a line explained; on a phone also scrolled down to the explanation."""
+    open_app(page, address)
+    tap_until(page, line[0], "explanation", line[1])
+    settle(page)
+    page.screenshot(path=str(out / f"{name}-{size}.png"))
+    if size == "phone":
+        page.mouse.wheel(0, 700)
+        settle(page)
+        page.screenshot(path=str(out / f"{name}-explained-phone.png"))
+
+
+def main(games: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-shots-"))
-    table_id = demo_table(folder / "tables.sqlite3")
+    sunflower = "sunflower_valley" in games
+    table_id = demo_table(folder / "tables.sqlite3") if sunflower else None
+    maple = maple_tables(folder / "tables.sqlite3") if "maple_valley" in games else None
     server = AppServer(folder / "tables.sqlite3", free_port())
     server.start()
     out = ROOT / "docs"
@@ -74,6 +129,11 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for size, viewport in SIZES.items():
                 page = browser.new_context(viewport=viewport).new_page()
+                if maple:
+                    photograph_maple(page, server.url, maple, size, out)
+                if not sunflower:
+                    page.context.close()
+                    continue
                 open_app(page, server.url + "/")
                 wait_text(page, f"open-table-{table_id}", "leader")
                 settle(page)
@@ -90,14 +150,8 @@ def main() -> None:
                 settle(page)
                 page.screenshot(path=str(out / f"app-editor-{size}.png"))
 
-                open_app(page, f"{server.url}/table/{table_id}/scorepad")
-                tap_until(page, "line-towns-0", "explanation", "Towns")
-                settle(page)
-                page.screenshot(path=str(out / f"app-scorepad-{size}.png"))
-                if size == "phone":
-                    page.mouse.wheel(0, 700)
-                    settle(page)
-                    page.screenshot(path=str(out / "app-scorepad-explained-phone.png"))
+                photograph_scorepad(page, f"{server.url}/table/{table_id}/scorepad",
+                                    ("line-towns-0", "Towns"), "app-scorepad", size, out)
                 page.context.close()
             browser.close()
     finally:
@@ -110,4 +164,4 @@ def settle(page) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:] or ["sunflower_valley", "maple_valley"])

@@ -183,5 +183,9 @@ def test_a_second_copy_of_a_patch_is_refused_on_screen(app_server, tall_page):
     refusal = tap_until(page, "card-known-0", "card-message", "already has")
     assert refusal == ("Ann already has the Patch Rock Skipping: a player may not have two of "
                        "the same Patch.")
-    tap(page, "card-cancel")
+    # Going to another screen (a link, the back button) closes the editor's dialog.
+    open_app(page, page.url.replace("/valley/0", "/scorepad"))
+    wait_text(page, "total-0", "^2$")
+    assert handle(page, "card-preview").count() == 0
+    tap_until(page, "tab-player-0", "heading-patch", r"^Patches \(1 of 4\)")
     tap_until(page, "undo", "heading-patch", r"^Patches \(0 of 4\)")

@@ -16,7 +16,7 @@ from ui.maple_valley.editor_model import BONUS_KINDS, BONUS_LABELS, CardForm
 from ui.maple_valley.known_cards import KnownCard, matching
 from ui.widgets import PROBLEM, TOUCH, labelled, tap_target
 
-DIALOG_WIDTH = 310
+DIALOG_WIDTH = 312
 
 
 class CardDialog:
@@ -39,20 +39,20 @@ class CardDialog:
     def _build(self) -> None:
         form = self.form
         self.name_field = ft.TextField(
-            label=f"{self.kind} name", value=form.name, max_length=60, counter="", dense=True,
+            label=f"{self.kind} name", value=form.name, max_length=60, counter="",
             border=ft.OutlineInputBorder(), autofocus=self.index is None,
             capitalization=ft.TextCapitalization.WORDS,
             on_change=lambda e: self._change(self._named, e.control.value or ""),
         )
         self.also_field = ft.TextField(
             label="The other Favour's name", value=form.also_have, max_length=60, counter="",
-            dense=True, border=ft.OutlineInputBorder(),
+            border=ft.OutlineInputBorder(),
             capitalization=ft.TextCapitalization.WORDS,
             on_change=lambda e: self._change(form.set_also_have, e.control.value or ""),
         )
         self.reason_field = ft.TextField(
             label="What it is for (optional)", value=form.reason, max_length=120, counter="",
-            dense=True, border=ft.OutlineInputBorder(),
+            border=ft.OutlineInputBorder(),
             on_change=lambda e: self._change(form.set_reason, e.control.value or ""),
         )
         self.suggestions = ft.Column(spacing=6)
@@ -75,10 +75,10 @@ class CardDialog:
              labelled("card-note", self.note), labelled("card-message", self.problem)],
             tight=True, spacing=10, width=DIALOG_WIDTH,
         )
-        actions = [tap_target("Cancel", self._close, "card-cancel")]
         if self.index is not None:
-            actions.insert(0, tap_target("Remove", self._remove, "card-remove",
-                                         color=PROBLEM))
+            self.body.controls.append(tap_target(
+                f"Remove it from {self.model.name}", self._remove, "card-remove", color=PROBLEM))
+        actions = [tap_target("Cancel", self._close, "card-cancel")]
         actions.append(tap_target(
             ft.Text("Save" if self.index is not None else "Add", weight=ft.FontWeight.BOLD),
             self._use, "card-use", bgcolor=ft.Colors.AMBER_300))
@@ -87,8 +87,10 @@ class CardDialog:
                  else f"Add a {self.kind} to {who}")
         self.dialog = ft.AlertDialog(title=ft.Text(title, size=18), content=self.body,
                                      actions=actions, scrollable=True,
-                                     content_padding=ft.Padding.symmetric(horizontal=16,
-                                                                          vertical=8))
+                                     content_padding=ft.Padding.symmetric(horizontal=14,
+                                                                          vertical=8),
+                                     inset_padding=ft.Padding.symmetric(horizontal=10,
+                                                                        vertical=16))
 
     def open(self) -> None:
         self.render()
@@ -153,6 +155,7 @@ class CardDialog:
         self.reason_part.visible = form.bonus == "typed"
         self.preview.value = form.preview()
         self.note.value = form.note(self.model)
+        self.note.visible = bool(self.note.value)
         self.problem.value = self.message or form.result()[1]
 
     def _render_suggestions(self) -> None:

@@ -180,6 +180,7 @@ class MapleEditorView:
                 on_focus=_select_all,
                 on_blur=lambda e, i=item: self._show_count(i),
             )
+            field.value = str(self.model.count(item))
             self._count_fields[item] = field
             items.append(ft.Container(ft.Row([
                 ft.Text(item, size=15, expand=True),
@@ -218,7 +219,7 @@ class MapleEditorView:
         festivities = range(len(model.festivities))
         self._name_fields = [
             ft.TextField(label=f"Festivity {number + 1}", hint_text=f"Festivity {number + 1}",
-                         max_length=60, counter="", dense=True, border=ft.OutlineInputBorder(),
+                         max_length=60, counter="", border=ft.OutlineInputBorder(),
                          width=200,
                          on_change=lambda e, n=number: self._run(
                              self.model.rename_festivity, n, e.control.value or ""))
