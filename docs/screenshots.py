@@ -1,9 +1,9 @@
 """Make the app's screenshots in docs/: home, the Sunflower Valley valley editor and scorepad, the
-Girasoles board editor and scorepad, at phone (360x740) and tablet (1024x768) sizes, in headless
+Girasoles board editor and scorepad, the Maple Valley editor and scorepad, at phone (360x740) and tablet (1024x768) sizes, in headless
 Debian Chromium.
 
 Run: ``python docs/screenshots.py`` (all), or name some of ``home``, ``sunflower_valley``,
-``girasoles``. It fills a throw-away database through the editors' own logic (the same calls the
+``girasoles``, ``maple_valley``. It fills a throw-away database through the editors' own logic (the same calls the
 screen's taps make), starts ``scorepad app`` on it and photographs it.
 """
 
@@ -18,9 +18,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from app_browser import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, open_app, tap_until, wait_text,
+    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, handle, open_app, tap, tap_until, wait_text,
 )
 from girasoles_taps import enter, plan  # noqa: E402
+from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table  # noqa: E402
 
 from scorer.files import load_table  # noqa: E402
 
@@ -91,12 +92,25 @@ def girasoles_table(db: Path) -> int:
     return table_id
 
 
+def maple_tables(db: Path) -> tuple[int, int]:
+    """The rulebook's Final Scoring example and the solo example, entered as in the editor."""
+    store = TableStore(db)
+    ids = []
+    for path in (None, SOLO_EXAMPLE):
+        table = example(path) if path else example()
+        session = new_table(store, [player.name for player in table.players])
+        enter_table(session, table)
+        ids.append(session.table_id)
+    return ids[0], ids[1]
+
+
 def main(parts: list[str]) -> None:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-shots-"))
     table_id = demo_table(folder / "tables.sqlite3")
     girasoles_id = girasoles_table(folder / "tables.sqlite3")
+    maple_ids = maple_tables(folder / "tables.sqlite3")
     server = AppServer(folder / "tables.sqlite3", free_port())
     server.start()
     try:
@@ -110,6 +124,8 @@ def main(parts: list[str]) -> None:
                     sunflower_valley(page, server, size, table_id)
                 if "girasoles" in parts:
                     girasoles(page, server, size, girasoles_id)
+                if "maple_valley" in parts:
+                    maple_valley(page, server, size, maple_ids)
                 page.context.close()
             browser.close()
     finally:
@@ -157,6 +173,32 @@ def girasoles(page, server: AppServer, size: str, table_id: int) -> None:
     shoot(page, f"girasoles-scorepad-explained-{size}.png")
 
 
+def maple_valley(page, server: AppServer, size: str, tables: tuple[int, int]) -> None:
+    table_id, solo_id = tables
+    open_app(page, f"{server.url}/table/{table_id}/valley/0")
+    wait_text(page, "player-total", "^Red: 64 points")
+    shoot(page, f"app-maple-editor-{size}.png")
+    if size == "phone":
+        for section in ("pack", "festivities"):
+            tap(page, f"section-{section}")
+            handle(page, "count-Acorns" if section == "pack" else "cubes-0-0").wait_for()
+            shoot(page, f"app-maple-{section}-phone.png")
+        tap(page, "section-cards")
+        tap_until(page, "held-favour-0", "card-preview", "^Bug Jar: Gift")
+        shoot(page, "app-maple-card-phone.png")
+        open_app(page, f"{server.url}/table/{solo_id}/valley/0")
+        wait_text(page, "solo-title", "Delightfully")
+        tap(page, "section-solo")
+        handle(page, "solo-answers").wait_for()
+        shoot(page, "app-maple-solo-phone.png")
+    open_app(page, f"{server.url}/table/{table_id}/scorepad")
+    tap_until(page, "line-favours-0", "explanation", "Bug Jar")
+    shoot(page, f"app-maple-scorepad-{size}.png")
+    if size == "phone":
+        page.mouse.wheel(0, 700)
+        shoot(page, "app-maple-scorepad-explained-phone.png")
+
+
 def shoot(page, name: str) -> None:
     settle(page)
     page.screenshot(path=str(ROOT / "docs" / name))
@@ -171,4 +213,4 @@ def settle(page) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["home", "sunflower_valley", "girasoles"])
+    main(sys.argv[1:] or ["home", "sunflower_valley", "girasoles", "maple_valley"])

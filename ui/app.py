@@ -52,6 +52,9 @@ class AppContext:
         from ui.table_view import TableView
 
         self.leave()
+        # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
+        while self.page.pop_dialog() is not None:
+            pass
         table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad))?/?", route)
         try:
             if route == "/new":

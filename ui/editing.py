@@ -3,6 +3,8 @@ redo, and read one player's score (from the library, through the session)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ui.session import Change, TableSession
 
 
@@ -23,18 +25,13 @@ class SessionEditor:
         """One sentence on what the last tap did or asks for."""
 
     def undo(self) -> None:
-        label = self.session.undo()
-        self.message = f"Undone: {label}." if label else "Nothing to undo."
+        self.message = undo_edit(self.session)
 
     def redo(self) -> None:
-        label = self.session.redo()
-        self.message = f"Redone: {label}." if label else "Nothing to redo."
+        self.message = redo_edit(self.session)
 
     def _apply(self, label: str, change: Change) -> None:
-        if self.session.apply(label, change):
-            self.message = label[0].upper() + label[1:] + "."
-        else:
-            self.message = "Nothing changed."
+        self.message = apply_edit(self.session, label, change)
 
 
 class PlayerEditor(SessionEditor):
@@ -62,3 +59,39 @@ class PlayerEditor(SessionEditor):
             return f"{self.name}: not scored yet"
         points = "point" if result.total == 1 else "points"
         return f"{self.name}: {result.total} {points}, rank {result.rank}"
+
+
+def apply_edit(session: TableSession, label: str, change: Change) -> str:
+    """Make an edit; the message line's words for it."""
+    if session.apply(label, change):
+        return label[0].upper() + label[1:] + "."
+    return "Nothing changed."
+
+
+def undo_edit(session: TableSession) -> str:
+    label = session.undo()
+    return f"Undone: {label}." if label else "Nothing to undo."
+
+
+def redo_edit(session: TableSession) -> str:
+    label = session.redo()
+    return f"Redone: {label}." if label else "Nothing to redo."
+
+
+def run_action(view: Any, action, *args) -> Any:
+    """Run an editor action from a handler of ``view`` (which has ``context``, ``session``,
+    ``model`` and ``render``): a failure becomes the message, never a crash; then redraw as
+    :func:`show_tap` does."""
+    revision = view.session.revision
+    outcome = None
+    try:
+        outcome = action(*args)
+    except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
+        view.model.message = f"That did not work: {error}"
+
+    def redraw() -> None:
+        view.render()
+        view.context.page.update()
+
+    show_tap(view.context, view.session, revision, redraw)
+    return outcome

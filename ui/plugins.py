@@ -96,7 +96,8 @@ class GamePlugin(ABC):
 
     @abstractmethod
     def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:
-        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used."""
+        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used;
+        None when the lines' own words name what they used."""
 
 
 def colours_for(players: int) -> list[str]:

@@ -31,6 +31,7 @@ class ScorepadView:
         self._explained = Memo()
         self._warnings = Memo()
         self._problems = Memo()
+        self._notes = Memo()
         self._share = ft.Row([
             tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy as text")],
                               tight=True), self._copy, "share-copy"),
@@ -67,6 +68,9 @@ class ScorepadView:
             self._tie_break.value = f"Tie-break: {pad.tie_break}"
             items.append(labelled("winners", self._winners))
             items.append(labelled("tie-break", self._tie_break))
+            notes = tuple((player.name, player.notes) for player in result.players)
+            if any(player_notes for _, player_notes in notes):
+                items.append(self._notes.get(notes, lambda: self._notes_block(notes)))
             explained = (self._explained.get((self.selected, session.revision),
                                              lambda: self._explanation(pad))
                          if self.selected is not None else self._hint)
@@ -100,6 +104,15 @@ class ScorepadView:
                        size=13, color="#B71C1C") for p in self.session.checked.problems],
             spacing=2,
         ))
+
+    def _notes_block(self, notes: tuple[tuple[str, tuple[str, ...]], ...]) -> ft.Control:
+        """What the library notes besides the lines (a solo title, where stored resources went)."""
+        return ft.Column([
+            labelled(f"notes-{index}", ft.Column(
+                [ft.Text(name, size=14, weight=ft.FontWeight.BOLD)]
+                + [ft.Text(note, size=13) for note in player_notes], spacing=2))
+            for index, (name, player_notes) in enumerate(notes) if player_notes
+        ], spacing=6)
 
     def _build_table(self, pad: Scorepad) -> ft.Control:
         narrow = self.context.width < NARROW
@@ -157,13 +170,12 @@ class ScorepadView:
         for line in explanation.lines:
             rulings = f" [rulings {', '.join(line.rulings)}]" if line.rulings else ""
             lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13))
-        lines.append(ft.Text(f"Highlighted: the {self.session.game.used_parts} this line used.",
-                             size=12,
-                             color=ft.Colors.GREY_700))
         size = 52 if self.context.wide else 40
-        lines.append(ft.Row([self.session.game.preview(self.session, player, explanation.cells,
-                                                       size)],
-                            scroll=ft.ScrollMode.AUTO))
+        picture = self.session.game.preview(self.session, player, explanation.cells, size)
+        if picture is not None:
+            lines.append(ft.Text(f"Highlighted: the {self.session.game.used_parts} this line "
+                                 "used.", size=12, color=ft.Colors.GREY_700))
+            lines.append(ft.Row([picture], scroll=ft.ScrollMode.AUTO))
         return labelled("explanation", ft.Container(
             ft.Column(lines, spacing=4), padding=8, bgcolor=ft.Colors.AMBER_50, border_radius=8,
         ))

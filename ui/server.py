@@ -23,7 +23,8 @@ def build_asgi_app(db_path: str | Path):
     app = flet_fastapi.FastAPI()
     app.mount("/", flet_fastapi.app(make_main(store), assets_dir=str(ASSETS), no_cdn=True,
                                     app_name="scorepad", app_short_name="scorepad",
-                                    app_description="The scorepad for Sunflower Valley"))
+                                    app_description="The scorepad for Sunflower Valley, "
+                                    "Girasoles and Maple Valley"))
     return app, store
 
 

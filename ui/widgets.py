@@ -8,6 +8,8 @@ import flet as ft
 
 TOUCH = 48
 """Smallest side of anything tapped, in logical pixels (at least the 44 px guideline)."""
+PROBLEM = "#B71C1C"
+"""The ink of what is not scored until fixed."""
 
 
 def tap_target(
@@ -53,6 +55,17 @@ def tap_target(
 def labelled(identifier: str, control: ft.Control) -> ft.Control:
     """A control with a stable handle for the browser tests."""
     return ft.Semantics(identifier=identifier, content=control)
+
+
+def problem_list(messages: list[str]) -> ft.Control:
+    """What an editor leaves out of the score until it is fixed, in words (nothing when none)."""
+    if not messages:
+        return ft.Container(height=0)
+    return labelled("problems", ft.Column(
+        [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD, color=PROBLEM)]
+        + [ft.Text(f"! {message}", size=14, color=PROBLEM) for message in messages],
+        spacing=2,
+    ))
 
 
 def heading(text: str, size: int = 20) -> ft.Text:

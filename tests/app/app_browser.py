@@ -186,6 +186,16 @@ def wait_text(page, identifier: str, pattern: str, timeout: int = UI_TIMEOUT) ->
     return text_of(page, identifier)
 
 
+def exported_totals(page) -> list[int]:
+    """Export the table from the scorepad and score the file with ``scorepad score --json``."""
+    path = tap_until(page, "share-export", "export-path", r"\.json$").strip()
+    tap(page, "export-close")
+    scored = subprocess.run([sys.executable, "-m", "scorer", "score", path, "--json"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert scored.returncode == 0, scored.stderr
+    return [player["total"] for player in json.loads(scored.stdout)["players"]]
+
+
 def number_in(text: str) -> int:
     return int(re.search(r"-?\d+", text).group())
 

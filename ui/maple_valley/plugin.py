@@ -1,0 +1,45 @@
+"""Maple Valley as the app sees it: 1 to 5 players (1 is the solo game), draft, check, editor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer.maple_valley.models import MAX_PLAYERS
+from ui.maple_valley import draft
+from ui.plugins import Checked, GamePlugin, PlayerSetup, colours_for
+
+
+class MapleValleyPlugin(GamePlugin):
+    key = "maple_valley"
+    title = "Maple Valley"
+    min_players = 1
+    max_players = MAX_PLAYERS
+
+    def default_setup(self) -> dict[str, Any]:
+        return {}
+
+    def setup_problem(self, setup: dict[str, Any]) -> str | None:
+        return None
+
+    def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
+        return draft.new_draft(players)
+
+    def draft_from_table(self, table) -> dict:
+        return draft.draft_from_table(table, colours_for(len(table.players)))
+
+    def check(self, table_draft: dict) -> Checked:
+        return draft.check(table_draft)
+
+    def setup_form(self, on_change):
+        from ui.maple_valley.setup_view import SetupNote
+
+        return SetupNote(on_change)
+
+    def editor(self, context, session, player: int):
+        from ui.maple_valley.editor_view import MapleEditorView
+
+        return MapleEditorView(context, session, player)
+
+    def preview(self, session, player: int, highlight, size: float):
+        """None: a Maple Valley line names the cards it used in its own words."""
+        return None
