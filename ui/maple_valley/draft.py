@@ -2,7 +2,7 @@
 
 A draft is JSON, close to the table file::
 
-    {"game": "maple_valley", "festivities": ["Square Dance", "", ""] (blank: "Festivity 2"),
+    {"game": "maple_valley", "festivities": ["Square Dance", "", ""] (blank: "Festivity 2", ...),
      "options": {...}, "solo": {"favour_category", "travel"} (one player only),
      "catalogue": {"favours": [...], "friends": [...], "patches": [...]},
      "players": [{"name", "colour", "favours": [names], "friends": [names], "patches": [names],
@@ -55,7 +55,7 @@ def new_draft(players: list[PlayerSetup]) -> dict:
     solo = len(players) == 1
     draft = {
         "game": "maple_valley",
-        "festivities": [] if solo else list(DEFAULT_FESTIVITIES),
+        "festivities": [] if solo else [""] * len(DEFAULT_FESTIVITIES),
         "options": {},
         "catalogue": {key: [] for key in KEYS.values()},
         "players": [
@@ -197,7 +197,9 @@ def set_cubes(player: int, festivity: int, count: int, who: str = "",
 
 def rename_festivity(festivity: int, name: str) -> tuple[str, Change]:
     def change(draft: dict) -> None:
-        names = draft.setdefault("festivities", list(DEFAULT_FESTIVITIES))
+        if not isinstance(draft.get("festivities"), list):
+            draft["festivities"] = []
+        names = draft["festivities"]
         names.extend([""] * (festivity + 1 - len(names)))
         names[festivity] = name
 

@@ -101,6 +101,7 @@ class MapleEditorView:
             ],
             spacing=6,
         )
+        self._focused: set[int] = set()
         self._tabs = Memo()
         self._cards = Memo()
         self._solo = Memo()
@@ -177,9 +178,8 @@ class MapleEditorView:
                 border=ft.OutlineInputBorder(),
                 on_change=lambda e, i=item: self._run(self.model.type_count, i,
                                                       e.control.value or ""),
-                on_focus=_select_all,
-                on_blur=lambda e, i=item: self._show_count(i),
             )
+            self._track_focus(field, _select_all, lambda e, i=item: self._show_count(i))
             field.value = str(self.model.count(item))
             self._count_fields[item] = field
             items.append(ft.Container(ft.Row([
@@ -200,15 +200,29 @@ class MapleEditorView:
 
     def _fill_pack(self) -> None:
         for item, field in self._count_fields.items():
-            if _number(field.value) != self.model.count(item):
+            if id(field) not in self._focused and _number(field.value) != self.model.count(item):
                 field.value = str(self.model.count(item))
 
     def _show_count(self, item: str) -> None:
         """Leaving a field shows its count as the draft has it ("" or "07" become "0", "7")."""
-        field = self._count_fields[item]
-        if field.value != str(self.model.count(item)):
-            field.value = str(self.model.count(item))
-            field.update()
+        _show(self._count_fields[item], str(self.model.count(item)))
+
+    def _track_focus(self, field: ft.TextField, on_focus=None, on_blur=None) -> None:
+        """Remember which field is being typed in: a redraw never writes into it (its text and
+        the draft may differ for a moment while the keystrokes travel)."""
+
+        def focused(e) -> None:
+            self._focused.add(id(field))
+            if on_focus:
+                on_focus(e)
+
+        def left(e) -> None:
+            self._focused.discard(id(field))
+            if on_blur:
+                on_blur(e)
+
+        field.on_focus = focused
+        field.on_blur = left
 
     # The Festivities --------------------------------------------------------------------------
 
@@ -225,6 +239,9 @@ class MapleEditorView:
                              self.model.rename_festivity, n, e.control.value or ""))
             for number in festivities
         ]
+        for number, field in enumerate(self._name_fields):
+            self._track_focus(field, on_blur=lambda e, n=number: _show(
+                self._name_fields[n], self.model.typed_festivities[n]))
         self._column_names = [ft.Text(size=12, weight=ft.FontWeight.BOLD, max_lines=2,
                                       overflow=ft.TextOverflow.ELLIPSIS,
                                       text_align=ft.TextAlign.CENTER) for _ in festivities]
@@ -283,7 +300,7 @@ class MapleEditorView:
         model = self.model
         for number, field in enumerate(self._name_fields):
             typed = model.typed_festivities[number]
-            if (field.value or "") != typed:
+            if id(field) not in self._focused and (field.value or "") != typed:
                 field.value = typed
             self._column_names[number].value = model.festivities[number]
         for (player, number), value in self._cube_values.items():
@@ -368,6 +385,12 @@ class MapleEditorView:
     def _redraw(self) -> None:
         self.render()
         self.context.page.update()
+
+
+def _show(field: ft.TextField, text: str) -> None:
+    if field.value != text:
+        field.value = text
+        field.update()
 
 
 def _select_all(e) -> None:

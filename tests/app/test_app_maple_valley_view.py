@@ -1,0 +1,150 @@
+"""The Maple Valley screens built without a browser: every section draws, and the controls'
+handlers reach the editor (a tap on plus, a typed count, the card dialog, the Festivity grid)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import flet as ft
+
+from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table
+from ui.maple_valley.card_dialog import CardDialog
+from ui.maple_valley.editor_view import MapleEditorView
+from ui.scorepad_model import Scorepad
+from ui.storage import TableStore
+
+
+class FakeContext:
+    """What a screen needs from the app, without a page in a browser."""
+
+    def __init__(self, width: float = 360):
+        self.width = width
+        self.wide = width >= 900
+        self.dialogs: list = []
+        self.view = None
+        self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append,
+                                    pop_dialog=lambda: self.dialogs.pop() if self.dialogs
+                                    else None)
+
+    def edited(self, table_id: int) -> None:
+        pass
+
+    def refresh(self) -> None:
+        self.view.render()
+
+
+def identified(control, identifier: str):
+    """The control under the Semantics handle ``identifier`` (searched through the tree)."""
+    if isinstance(control, ft.Semantics) and control.identifier == identifier:
+        return control.content
+    children = []
+    for name in ("content", "controls", "actions"):
+        value = getattr(control, name, None)
+        children.extend(value if isinstance(value, list) else [value] if value else [])
+    for child in children:
+        found = identified(child, identifier)
+        if found is not None:
+            return found
+    return None
+
+
+def click(root, identifier: str) -> None:
+    identified(root, identifier).on_click(None)
+
+
+def view_of(tmp_path, names=("Ann", "Bob")):
+    session = new_table(TableStore(tmp_path / "t.sqlite3"), list(names))
+    context = FakeContext()
+    view = MapleEditorView(context, session, 0)
+    context.view = view
+    return session, context, view
+
+
+def test_plus_a_typed_count_and_the_grid_reach_the_table(tmp_path, monkeypatch):
+    monkeypatch.setattr(ft.TextField, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+    click(view.root, "section-pack")
+    click(view.root, "count-Honey-plus")
+    field = identified(view.root, "count-Clay")
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="7")))
+    assert session.draft["players"][0]["resources"] == {"Honey": 1, "Clay": 7}
+    field.value = "07"
+    field.on_blur(None)  # leaving the field shows the count as stored
+    assert field.value == "7"
+    click(view.root, "section-festivities")
+    click(view.root, "cubes-1-2-plus")
+    assert session.draft["players"][1]["cubes"] == [0, 0, 1]
+    assert identified(view.root, "cubes-placed-1").content.value == "1 of 10"
+    identified(view.root, "festivity-name-0").on_change(
+        SimpleNamespace(control=SimpleNamespace(value="Picnic")))
+    assert session.checked.table.festivity_names[0] == "Picnic"
+
+
+def test_the_card_dialog_adds_a_described_card_and_offers_it_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(ft.AlertDialog, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+    click(view.root, "add-friend")
+    dialog = context.dialogs[-1]
+    name = identified(dialog.content, "card-name")
+    name.on_change(SimpleNamespace(control=SimpleNamespace(value="Otter")))
+    for identifier in ("card-score-plus", "card-score-plus", "card-travel-Water"):
+        click(dialog.content, identifier)
+    assert identified(dialog.content, "card-preview").value == "Otter: 2 points, Water"
+    click(dialog, "card-use")
+    assert context.dialogs == []
+    assert session.draft["players"][0]["friends"] == ["Otter"]
+    click(view.root, "add-friend")
+    click(context.dialogs[-1].content, "card-known-0")
+    assert session.draft["players"][0]["friends"] == ["Otter", "Otter"]
+    assert identified(view.root, "heading-friend").value == "Friends (2 besides the Starter)"
+
+
+def test_a_refused_patch_keeps_the_dialog_open_with_the_reason(tmp_path, monkeypatch):
+    monkeypatch.setattr(ft.AlertDialog, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+    for _ in range(2):
+        CardDialog(view, "Patch").open()
+        dialog = context.dialogs[-1]
+        if identified(dialog.content, "card-known-0") is None:
+            identified(dialog.content, "card-name").on_change(
+                SimpleNamespace(control=SimpleNamespace(value="Whittling")))
+            click(dialog, "card-use")
+        else:
+            click(dialog.content, "card-known-0")
+    assert context.dialogs == [dialog]
+    assert identified(dialog.content, "card-message").value.startswith(
+        "Ann already has the Patch Whittling")
+    assert session.draft["players"][0]["patches"] == ["Whittling"]
+
+
+def test_every_section_draws_for_the_rulebook_example_and_a_solo_game(tmp_path):
+    for path, names in ((None, ["Red", "Yellow", "Blue"]), (SOLO_EXAMPLE, ["Sam"])):
+        table = example(path) if path else example()
+        store = TableStore(tmp_path / f"{len(names)}.sqlite3")
+        session = new_table(store, names)
+        enter_table(session, table)
+        context = FakeContext(1024)
+        view = MapleEditorView(context, session, 0)
+        context.view = view
+        for key, _ in view.sections:
+            click(view.root, f"section-{key}")
+            assert view.section == key
+        assert identified(view.root, "player-total").value.startswith(names[0])
+        if path is None:
+            assert identified(view.root, "solo-title").value == ""
+        else:
+            assert identified(view.root, "solo-title").value == (
+                "Delightfully Enthusiastic Rambler of the Running Rivers")
+            click(view.root, "solo-favour_category-Gift")
+            assert session.draft["solo"]["favour_category"] == "Gift"
+
+
+def test_a_shared_first_place_is_two_winners(tmp_path):
+    session, _, view = view_of(tmp_path)
+    view.model.step("Maps", 1)
+    bob = view.model.__class__(session, 1)
+    bob.step("Maps", 1)
+    pad = Scorepad(session.result)
+    assert pad.ranks == (1, 1)
+    assert pad.winners_text == "Winners: Ann and Bob"
+    assert "no tie-break" in pad.tie_break
