@@ -19,6 +19,7 @@ from scorer.maple_valley.models import (
     Category,
     Favour,
     Friend,
+    Options,
     PerFriend,
     AlsoHave,
     Resource,
@@ -148,11 +149,9 @@ class MapleEditor:
     def solo_choice(self, field: str) -> str | None:
         return (self.draft.get("solo") or {}).get(field)
 
-    def option(self, name: str, default: bool) -> bool:
-        return bool((self.draft.get("options") or {}).get(name, default))
-
-    def patches_text(self) -> str:
-        return f"{len(self.holdings.get('patches', []))} of {MAX_PATCHES} Patches"
+    def option(self, name: str) -> bool:
+        """A table option as chosen, else the project's ruling (the model's default)."""
+        return bool((self.draft.get("options") or {}).get(name, getattr(Options(), name)))
 
     # Counts ---------------------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@ Festivity grid (players by Festivities) or, alone, the solo title and its tie ch
 
 Every handler calls :class:`MapleEditor` and redraws; nothing here decides what a tap means. The
 number and name fields stay the same controls for the life of the editor, and a redraw changes
-their text only when it differs from the draft, so the field being typed in keeps its cursor.
+their text only when it differs from the draft and never while it is being typed in: the
+keystrokes travel to the server and back, so a redraw there would lose letters.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ class MapleEditorView:
             body = self._festivities
         else:
             key = (model.solo_choice("favour_category"), model.solo_choice("travel"),
-                   tuple(model.solo_answers()), model.option(STARTER_OPTION, True))
+                   tuple(model.solo_answers()), model.option(STARTER_OPTION))
             body = self._solo.get(key, self._solo_section)
         self.root.controls = [
             self._header,
@@ -307,11 +308,11 @@ class MapleEditorView:
             value.value = str(model.cubes(player, number))
         for player, total in enumerate(self._cube_totals):
             total.value = f"{model.cubes_placed(player)} of {CUBES_PER_PLAYER}"
-        self._festivities.controls[-1] = self._option.get(model.option(STARTER_OPTION, True),
+        self._festivities.controls[-1] = self._option.get(model.option(STARTER_OPTION),
                                                           self._starter_option)
 
     def _starter_option(self) -> ft.Control:
-        on = self.model.option(STARTER_OPTION, True)
+        on = self.model.option(STARTER_OPTION)
         return ft.Column([
             ft.Text("Table option (ruling MV-4)", size=14, weight=ft.FontWeight.BOLD),
             tap_target(
