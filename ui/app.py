@@ -12,7 +12,7 @@ import flet as ft
 
 from ui.games import APP_GAMES
 from ui.session import Sessions
-from ui.storage import TableStore
+from ui.storage import StoredTable, TableStore
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +39,16 @@ class AppContext:
     @property
     def wide(self) -> bool:
         return self.width >= 900
+
+    def visible_tables(self) -> list[StoredTable]:
+        """The saved tables this browser (device) may see: every screen that lists tables (home,
+        history, statistics, backup) asks here, never the store directly."""
+        return self.store.list()
+
+    def may_open(self, table_id: int) -> bool:
+        """Whether this device may open, change, export or delete the table; the server's check,
+        made before any screen shows or changes a table."""
+        return True
 
     def go(self, route: str) -> None:
         if route == self.page.route:

@@ -34,7 +34,7 @@ class HomeView:
         self.render()
 
     def render(self) -> None:
-        tables = self.context.store.list()
+        tables = self.context.visible_tables()
         items: list[ft.Control] = [
             ft.Row(
                 [

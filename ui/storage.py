@@ -33,6 +33,17 @@ CREATE TABLE IF NOT EXISTS tables (
 """
 
 
+_ADDED_COLUMNS: list[tuple[str, str, str]] = []
+"""Columns added after the first release, as (table, column, SQL declaration): an older database
+gets them at open; append here, never edit a released entry."""
+
+
+def _add_column(connection: sqlite3.Connection, table: str, column: str, declaration: str) -> None:
+    present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+    if column not in present:
+        connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+
+
 def default_db_path() -> Path:
     """The user's data directory, as each platform names it, then ``scorepad/tables.sqlite3``."""
     home = Path.home()
@@ -71,6 +82,8 @@ class TableStore:
         with self._connection() as connection:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(_SCHEMA)
+            for table, column, declaration in _ADDED_COLUMNS:
+                _add_column(connection, table, column, declaration)
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:

@@ -54,8 +54,14 @@ class TableView:
         return ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
                        width=TOUCH, padding=0, tooltip="Saved tables"),
-            heading(title, 18),
+            ft.Container(heading(title, 18), expand=True),
+            *self._actions(),
         ])
+
+    def _actions(self) -> list[ft.Control]:
+        """The table's own actions at the top right (settings, invite, finish...): each feature
+        adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
+        return []
 
     def _body(self) -> ft.Control:
         if self.editor is not None and self.scorepad is not None:
