@@ -50,6 +50,12 @@ class AppContext:
         made before any screen shows or changes a table."""
         return True
 
+    @property
+    def is_host(self) -> bool:
+        """Whether this browser is the host's (the computer running ``scorepad app``): only the
+        host is shown server-side things such as file paths."""
+        return True
+
     def go(self, route: str) -> None:
         if route == self.page.route:
             self.show(route)

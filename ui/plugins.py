@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from scorer.core.players import name_clash
+
 Cell = tuple[int, int]
 
 PLAYER_COLOURS: dict[str, str] = {
@@ -127,9 +129,9 @@ def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None
             return f"player {number} needs a name"
         if len(name) > 40:
             return f"player {number}'s name is longer than 40 letters"
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        return f"two players are called {repeated[0]}; give each a different name"
+    clash = name_clash(names)
+    if clash:
+        return clash
     for player in players:
         if player.colour not in PLAYER_COLOURS:
             return f"{player.name} needs a colour"

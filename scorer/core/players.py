@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Protocol, TypeVar
 
 from pydantic import AfterValidator, Field
@@ -25,11 +27,27 @@ class Named(Protocol):
 Players = TypeVar("Players", bound=Sequence[Named])
 
 
-def distinct_names(players: Players) -> Players:
-    """Refuse a table where two players share a name (ignoring case: "ann" is Ann): results are
-    told apart by name."""
-    names = [player.name.casefold() for player in players]
-    repeated = sorted({p.name for p in players if names.count(p.name.casefold()) > 1})
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: not case, not the blanks around them,
+    not how the letters are encoded ("Zoë" precomposed or with a combining mark)."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+def name_clash(names: Iterable[str]) -> str | None:
+    """Why these names cannot sit at one table, in words, or None. The one rule for the library,
+    the app's new table and every rename."""
+    names = list(names)
+    counts = Counter(name_key(name) for name in names)
+    repeated = sorted({name.strip() for name in names if counts[name_key(name)] > 1})
     if repeated:
-        raise ValueError(f"two players are called {repeated[0]}; give each a different name")
+        return f"two players are called {repeated[0]}; give each a different name"
+    return None
+
+
+def distinct_names(players: Players) -> Players:
+    """Refuse a table where two players share a name (see :func:`name_key`): results are told
+    apart by name."""
+    clash = name_clash(player.name for player in players)
+    if clash:
+        raise ValueError(clash)
     return players
