@@ -123,7 +123,10 @@ class AppContext:
             self.page.pubsub.unsubscribe_topic(self._topic)
             self._topic = None
 
-    def _on_message(self, topic, message) -> None:
+    async def _on_message(self, topic, message) -> None:
+        # Async on purpose: Flet runs a sync pubsub handler on a worker thread, where this redraw
+        # would interleave with this page's own tap handlers (which run on the event loop) and
+        # misdraw the grid; a coroutine runs on the event loop, one redraw after the other.
         self.refresh()
 
     def toast(self, text: str, action: str | None = None,

@@ -1,12 +1,20 @@
-"""Home: the saved tables (game, players, date, leader), a new table, delete with undo."""
+"""Home: the saved tables (game, players, date, leader), a new table, delete with undo, the
+recently deleted tables."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorer.games import GAMES, score
+from ui.deleted_tables import recently_deleted, restore
 from ui.storage import StoredTable
 from ui.widgets import heading, labelled, tap_target
+
+
+def table_title(stored: StoredTable) -> str:
+    """The game and the players, as a table is named in lists."""
+    title = GAMES[stored.game].title if stored.game in GAMES else stored.game
+    return f"{title} · " + ", ".join(p.get("name", "?") for p in stored.draft.get("players", []))
 
 
 def leader_text(stored: StoredTable, context) -> str:
@@ -60,6 +68,7 @@ class HomeView:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
         for stored in tables:
             items.append(self._table_card(stored))
+        items.extend(recently_deleted(self.context, table_title, self._redraw))
         items.append(ft.Divider())
         items.append(labelled("db-path", ft.Text(
             f"Tables are saved as you go in {self.context.store.path}", size=12,
@@ -68,11 +77,9 @@ class HomeView:
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _table_card(self, stored: StoredTable) -> ft.Control:
-        title = GAMES[stored.game].title if stored.game in GAMES else stored.game
-        names = ", ".join(p.get("name", "?") for p in stored.draft.get("players", []))
         when = stored.updated.astimezone().strftime("%d %b %Y %H:%M")
         lines = [
-            ft.Text(f"{title} · {names}", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(table_title(stored), size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,
                     color=ft.Colors.GREY_800),
         ]
@@ -107,13 +114,17 @@ class HomeView:
         ImportDialog(self.context).open()
 
     def delete(self, table_id: int) -> None:
-        self.context.store.delete(table_id)
-        self.context.sessions.forget(table_id)
+        self.context.sessions.delete(table_id)
+        # A device still showing the table is told at once, and refuses its edits.
+        self.context.edited(table_id)
         self.render()
         self.context.toast("Table deleted.", "Undo", lambda: self.restore(table_id))
         self.context.page.update()
 
     def restore(self, table_id: int) -> None:
-        self.context.store.restore(table_id)
+        restore(self.context, table_id)
+        self._redraw()
+
+    def _redraw(self) -> None:
         self.render()
         self.context.page.update()

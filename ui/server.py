@@ -4,12 +4,15 @@ internet), run by uvicorn; prints the address and opens a browser when there is 
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import threading
 import webbrowser
 from pathlib import Path
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+STOP_WITHIN = 3.0
+"""Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
 
 
 def build_asgi_app(db_path: str | Path):
@@ -19,7 +22,6 @@ def build_asgi_app(db_path: str | Path):
     from ui.storage import TableStore
 
     store = TableStore(db_path)
-    store.purge_deleted()
     app = flet_fastapi.FastAPI()
     app.mount("/", flet_fastapi.app(make_main(store), assets_dir=str(ASSETS), no_cdn=True,
                                     app_name="scorepad", app_short_name="scorepad",
@@ -60,8 +62,6 @@ def _resolved_addresses() -> list[str]:
 
 def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
             lan: bool = False) -> None:
-    import uvicorn
-
     logging.basicConfig(level=logging.WARNING)
     app, store = build_asgi_app(db_path)
     local = f"http://127.0.0.1:{port}" if host in ("0.0.0.0", "127.0.0.1", "localhost") \
@@ -78,12 +78,28 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
             print(f"On a phone or tablet on the same network, open http://<this computer's "
                   f"address>:{port}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
-    # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                           ws="websockets-sansio", timeout_graceful_shutdown=2))
     if open_browser:
         threading.Timer(1.0, _open_browser, args=(local,)).start()
-    server.run()
+    serve(app, host, port)
+
+
+def serve(app, host: str, port: int) -> None:
+    """Run ``app`` with uvicorn until Ctrl+C or SIGTERM; it stops within :data:`STOP_WITHIN`
+    seconds even while a handler holds the event loop (a long scoring)."""
+    import uvicorn
+
+    class PromptServer(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            super().handle_exit(sig, frame)
+            # A handler running on the event loop keeps uvicorn from seeing the request; every
+            # acknowledged edit is already committed, so ending the process loses nothing.
+            ending = threading.Timer(STOP_WITHIN, os._exit, args=(128 + sig,))
+            ending.daemon = True
+            ending.start()
+
+    # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
+    PromptServer(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                ws="websockets-sansio", timeout_graceful_shutdown=2)).run()
 
 
 def _open_browser(url: str) -> None:

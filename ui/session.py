@@ -3,7 +3,7 @@
 Every edit is saved before it is shown. The score always comes from the library
 (``scorer.games.score``) on the part of the draft that validates; the app never adds points.
 One session per table is shared by every browser showing it, so undo undoes the table's last edit,
-whichever device made it.
+whichever device made it; deleting and restoring a table marks its one session, never copies it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
+from ui.file_problems import file_problem
 from ui.plugins import Checked, GamePlugin, Problem
 from ui.storage import StoredTable, TableStore
 
@@ -22,6 +23,15 @@ logger = logging.getLogger(__name__)
 
 Change = Callable[[dict], None]
 """Changes a copy of the draft in place."""
+
+DELETED = "This table was deleted on another device: Undo there, or keep a copy."
+
+
+class TableDeleted(Exception):
+    """An edit refused because the table was deleted while this device showed it."""
+
+    def __init__(self):
+        super().__init__(DELETED)
 
 
 class TableSession:
@@ -38,6 +48,8 @@ class TableSession:
         self._result: TableResult | None = None
         self.revision = 0
         self.save_error: str | None = None
+        self.deleted = False
+        """Deleted on some device: edits are refused until it is restored."""
 
     @property
     def draft(self) -> dict:
@@ -47,6 +59,7 @@ class TableSession:
     def apply(self, label: str, change: Change) -> bool:
         """Make an edit; False when it changes nothing (then it is not an undo step)."""
         with self._lock:
+            self._refuse_if_deleted()
             if self.read_only:
                 return False
             changed = copy.deepcopy(self._draft)
@@ -61,6 +74,7 @@ class TableSession:
     def undo(self) -> str | None:
         """Undo the last edit; returns its label, or None when there is nothing to undo."""
         with self._lock:
+            self._refuse_if_deleted()
             if not self._undo or self.read_only:
                 return None
             label, before = self._undo.pop()
@@ -70,12 +84,17 @@ class TableSession:
 
     def redo(self) -> str | None:
         with self._lock:
+            self._refuse_if_deleted()
             if not self._redo or self.read_only:
                 return None
             label, after = self._redo.pop()
             self._undo.append((label, self._draft))
             self._commit(after)
             return label
+
+    def _refuse_if_deleted(self) -> None:
+        if self.deleted:
+            raise TableDeleted()
 
     @property
     def undo_label(self) -> str | None:
@@ -97,7 +116,8 @@ class TableSession:
             self.save_error = None
         except Exception as error:  # noqa: BLE001 - any storage failure is reported, not raised
             logger.exception("saving table %s failed", self.table_id)
-            self.save_error = f"Not saved: {error}"
+            self.save_error = (f"Not saved: {file_problem(error, self.store.path)}; your edit is "
+                               "kept on this screen")
 
     @property
     def checked(self) -> Checked:
@@ -141,14 +161,43 @@ class Sessions:
         self._lock = threading.Lock()
 
     def get(self, table_id: int) -> TableSession | None:
+        """The table's one session; None when it does not exist or is deleted."""
         with self._lock:
             if table_id not in self._open:
                 stored = self.store.get(table_id)
                 if stored is None or stored.game not in self.games:
                     return None
                 self._open[table_id] = TableSession(self.store, stored, self.games[stored.game])
-            return self._open[table_id]
+            session = self._open[table_id]
+            return None if session.deleted else session
 
-    def forget(self, table_id: int) -> None:
+    def delete(self, table_id: int) -> None:
+        self._mark(table_id, True, self.store.delete)
+
+    def restore(self, table_id: int) -> None:
+        self._mark(table_id, False, self.store.restore)
+
+    def _mark(self, table_id: int, deleted: bool, write: Callable[[int], None]) -> None:
         with self._lock:
-            self._open.pop(table_id, None)
+            session = self._open.get(table_id)
+        if session is None:
+            write(table_id)
+            return
+        # Under the session's lock, so that no edit lands between the row and the flag.
+        with session._lock:
+            write(table_id)
+            session.deleted = deleted
+
+    def purge(self, table_ids: list[int]) -> int:
+        """Forget for good those of the tables that are deleted (the user emptied them)."""
+        with self._lock:
+            purged = self.store.purge_deleted(table_ids)
+            for table_id in table_ids:
+                if table_id in self._open and self._open[table_id].deleted:
+                    del self._open[table_id]
+        return purged
+
+    def keep_copy(self, session: TableSession) -> int:
+        """A new table holding the session's draft as it is now; its id."""
+        with session._lock:
+            return self.store.create(session.game.key, copy.deepcopy(session.draft))

@@ -11,11 +11,13 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+
+from ui.file_problems import file_problem
 
 FORMAT_VERSION = 1
 """Version of the draft format written by this app; a newer one is shown, never overwritten."""
@@ -75,15 +77,32 @@ class NewerFormatError(Exception):
     """Refusal to overwrite a table saved in a newer format than this app writes."""
 
 
+class DeletedTableError(Exception):
+    """Refusal to save into a deleted table: the edit would go where nobody looks, then be
+    emptied away."""
+
+
+class StoreUnavailable(Exception):
+    """The tables file cannot be used; the message says why, names the file and what to do."""
+
+
 class TableStore:
     def __init__(self, path: str | Path):
         self.path = Path(path).expanduser().resolve()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connection() as connection:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(_SCHEMA)
-            for table, column, declaration in _ADDED_COLUMNS:
-                _add_column(connection, table, column, declaration)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connection() as connection:
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute(_SCHEMA)
+                for table, column, declaration in _ADDED_COLUMNS:
+                    _add_column(connection, table, column, declaration)
+                # A damaged file can still open; find out now rather than at the first edit.
+                damage = connection.execute("PRAGMA quick_check").fetchone()[0]
+        except (sqlite3.Error, OSError) as error:
+            raise StoreUnavailable(file_problem(error, self.path)) from error
+        if damage != "ok":
+            raise StoreUnavailable(f"the file is damaged (file {self.path}): restore it from a "
+                                   "backup, or start with another file")
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -115,10 +134,13 @@ class TableStore:
                 raise NewerFormatError(
                     f"table {table_id} was saved by a newer version of scorepad"
                 )
-            connection.execute(
-                "UPDATE tables SET draft = ?, format_version = ?, updated = ? WHERE id = ?",
+            saved = connection.execute(
+                "UPDATE tables SET draft = ?, format_version = ?, updated = ? "
+                "WHERE id = ? AND deleted IS NULL",
                 (json.dumps(draft), FORMAT_VERSION, _now(), table_id),
-            )
+            ).rowcount
+            if row is not None and not saved:
+                raise DeletedTableError(f"table {table_id} was deleted")
 
     def get(self, table_id: int) -> StoredTable | None:
         with self._connection() as connection:
@@ -138,6 +160,15 @@ class TableStore:
             ).fetchall()
         return [_stored(row) for row in rows]
 
+    def list_deleted(self) -> list[StoredTable]:
+        """Tables deleted and not yet emptied away, the most recently deleted first."""
+        with self._connection() as connection:
+            rows = connection.execute(
+                "SELECT id, game, format_version, draft, created, updated FROM tables "
+                "WHERE deleted IS NOT NULL ORDER BY deleted DESC, id DESC"
+            ).fetchall()
+        return [_stored(row) for row in rows]
+
     def delete(self, table_id: int) -> None:
         """Hide a table; :meth:`restore` brings it back until :meth:`purge_deleted`."""
         with self._connection() as connection:
@@ -147,10 +178,13 @@ class TableStore:
         with self._connection() as connection:
             connection.execute("UPDATE tables SET deleted = NULL WHERE id = ?", (table_id,))
 
-    def purge_deleted(self) -> int:
-        """Forget the tables deleted earlier; run at start, when no undo can still ask for them."""
+    def purge_deleted(self, table_ids: Iterable[int]) -> int:
+        """Forget for good those of ``table_ids`` that are deleted (the user emptied them)."""
         with self._connection() as connection:
-            return connection.execute("DELETE FROM tables WHERE deleted IS NOT NULL").rowcount
+            return connection.executemany(
+                "DELETE FROM tables WHERE id = ? AND deleted IS NOT NULL",
+                [(table_id,) for table_id in table_ids],
+            ).rowcount
 
 
 def _now() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui.deleted_tables import deleted_notice
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_view import ScorepadView
 from ui.widgets import TOUCH, Memo, heading, tap_target
@@ -25,7 +26,8 @@ class TableView:
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=8)
         self._tabs_memo = Memo()
         self._frame = ft.Column(spacing=8)
-        self.root.controls = [ft.Container(self._frame, padding=12)]
+        self._notice = Memo()
+        self.root.controls = [ft.Container(height=0), ft.Container(self._frame, padding=12)]
         self.editor = (self.session.game.editor(context, self.session, self.player)
                        if tab == "valley" else None)
         show_pad = tab == "scorepad" or context.wide
@@ -41,6 +43,8 @@ class TableView:
         if not self._frame.controls:
             self._frame.controls = [self._top(), None, self._body()]
         session = self.session
+        self.root.controls[0] = self._notice.get(
+            session.deleted, lambda: deleted_notice(self.context, session, self.player))
         result = session.result
         totals = tuple((p.name, p.total) for p in result.players) if result else ()
         self._frame.controls[1] = self._tabs_memo.get(

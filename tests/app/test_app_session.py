@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+import pytest
+
 from scorer.games import score
 from ui.games import APP_GAMES
 from ui.plugins import PlayerSetup
-from ui.session import Sessions
+from ui.session import DELETED, Sessions, TableDeleted
 from ui.storage import TableStore
 
 SV = APP_GAMES["sunflower_valley"]
@@ -69,16 +73,28 @@ def test_the_score_is_the_librarys_score_of_the_checked_table(tmp_path):
     assert session.result == score(session.checked.table)
 
 
-def test_a_failing_disk_keeps_the_edit_and_says_so(tmp_path, monkeypatch):
+class FullDisk(TableStore):
+    """A store whose file may not grow (SQLite then answers SQLITE_FULL, as on a full disk)."""
+
+    @contextmanager
+    def _connection(self):
+        with super()._connection() as connection:
+            pages = connection.execute("PRAGMA page_count").fetchone()[0]
+            connection.execute(f"PRAGMA max_page_count = {pages}")
+            yield connection
+
+
+def test_a_full_disk_keeps_the_edit_and_says_so_in_words(tmp_path):
     store, session = open_table(tmp_path)
-
-    def refuse(table_id, draft):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(store, "save", refuse)
+    store.__class__ = FullDisk
+    session.apply("a long note", lambda draft: draft.update(note="x" * 100_000))
+    assert session.draft["note"] == "x" * 100_000
+    assert session.save_error == (f"Not saved: the disk is full (file {store.path}): free some "
+                                  "space; your edit is kept on this screen")
+    store.__class__ = TableStore
     session.apply("lake", add_lake((0, 1)))
-    assert session.draft["players"][0]["cards"][-1]["kind"] == "lake"
-    assert session.save_error == "Not saved: disk full"
+    assert session.save_error is None
+    assert store.get(session.table_id).draft == session.draft
 
 
 def test_every_browser_tab_gets_the_same_session_of_a_table(tmp_path):
@@ -86,3 +102,43 @@ def test_every_browser_tab_gets_the_same_session_of_a_table(tmp_path):
     sessions = Sessions(store, APP_GAMES)
     assert sessions.get(session.table_id) is sessions.get(session.table_id)
     assert sessions.get(999) is None
+
+
+def test_a_table_deleted_elsewhere_keeps_its_one_session_and_refuses_edits(tmp_path):
+    store, editing = open_table(tmp_path)
+    sessions = Sessions(store, APP_GAMES)
+    shown = sessions.get(editing.table_id)
+    shown.apply("lake", add_lake((0, 1)))
+    saved = shown.draft
+    sessions.delete(shown.table_id)
+    assert shown.deleted and sessions.get(shown.table_id) is None
+    for edit in (lambda: shown.apply("lake", add_lake((0, 2))), shown.undo, shown.redo):
+        with pytest.raises(TableDeleted, match=f"^{DELETED}$"):
+            edit()
+    assert shown.draft == saved
+    sessions.restore(shown.table_id)
+    assert sessions.get(shown.table_id) is shown and not shown.deleted
+    shown.apply("lake", add_lake((0, 2)))
+    assert store.get(shown.table_id).draft == shown.draft
+
+
+def test_keeping_a_copy_saves_the_draft_as_a_new_table(tmp_path):
+    store, _ = open_table(tmp_path)
+    sessions = Sessions(store, APP_GAMES)
+    shown = sessions.get(store.list()[0].id)
+    shown.apply("lake", add_lake((0, 1)))
+    sessions.delete(shown.table_id)
+    copy_id = sessions.keep_copy(shown)
+    assert copy_id != shown.table_id
+    assert sessions.get(copy_id).draft == shown.draft
+
+
+def test_emptying_forgets_the_deleted_tables_and_their_sessions(tmp_path):
+    store, _ = open_table(tmp_path)
+    sessions = Sessions(store, APP_GAMES)
+    table_id = store.list()[0].id
+    sessions.get(table_id)
+    sessions.delete(table_id)
+    assert sessions.purge([table_id]) == 1
+    sessions.restore(table_id)
+    assert sessions.get(table_id) is None and store.list() == []

@@ -7,7 +7,10 @@ import sqlite3
 
 import pytest
 
-from ui.storage import FORMAT_VERSION, NewerFormatError, TableStore, default_db_path
+from ui.storage import (
+    FORMAT_VERSION, DeletedTableError, NewerFormatError, StoreUnavailable, TableStore,
+    default_db_path,
+)
 
 DRAFT = {"game": "sunflower_valley", "players": [{"name": "Ann"}, {"name": "Bob"}]}
 
@@ -48,14 +51,67 @@ def test_the_list_shows_the_latest_change_first_and_hides_deleted_tables(tmp_pat
     assert store.get(first) is not None
 
 
-def test_purging_forgets_only_deleted_tables(tmp_path):
+def test_purging_forgets_only_the_deleted_tables_asked_for(tmp_path):
     store = TableStore(tmp_path / "t.sqlite3")
     kept = store.create("sunflower_valley", DRAFT)
     gone = store.create("sunflower_valley", DRAFT)
+    other_device = store.create("sunflower_valley", DRAFT)
     store.delete(gone)
-    assert store.purge_deleted() == 1
+    store.delete(other_device)
+    assert [table.id for table in store.list_deleted()] == [other_device, gone]
+    assert store.purge_deleted([kept, gone]) == 1
+    assert [table.id for table in store.list_deleted()] == [other_device]
     store.restore(gone)
     assert [table.id for table in store.list()] == [kept]
+
+
+def test_a_new_store_on_the_file_purges_nothing(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    deleted = store.create("sunflower_valley", DRAFT)
+    store.delete(deleted)
+    TableStore(tmp_path / "t.sqlite3").restore(deleted)
+    assert store.get(deleted).draft == DRAFT
+
+
+def test_saving_into_a_deleted_table_is_refused(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    table_id = store.create("sunflower_valley", DRAFT)
+    store.delete(table_id)
+    with pytest.raises(DeletedTableError):
+        store.save(table_id, {**DRAFT, "goals": ["long_way"]})
+    store.restore(table_id)
+    assert store.get(table_id).draft == DRAFT
+
+
+def test_a_file_that_is_not_a_database_is_named_with_what_to_do(tmp_path):
+    path = tmp_path / "bad.sqlite3"
+    path.write_bytes(b"these are not the tables you are looking for" * 100)
+    with pytest.raises(StoreUnavailable) as refused:
+        TableStore(path)
+    assert str(refused.value) == (f"the file is not a scorepad database (file {path}): choose "
+                                  "the right file, or start with another")
+
+
+def test_a_damaged_database_is_found_at_start(tmp_path):
+    path = tmp_path / "damaged.sqlite3"
+    store = TableStore(path)
+    for _ in range(40):
+        store.create("sunflower_valley", {**DRAFT, "padding": "x" * 600})
+    data = bytearray(path.read_bytes())
+    data[2 * 4096:2 * 4096 + 200] = b"\xff" * 200
+    path.write_bytes(data)
+    with pytest.raises(StoreUnavailable, match=r"^the file is damaged \(file .*damaged\.sqlite3\)"
+                       r": restore it from a backup"):
+        TableStore(path)
+
+
+@pytest.mark.parametrize("where", ["a folder", "under a file"])
+def test_a_database_path_that_cannot_be_a_file_says_so(tmp_path, where):
+    (tmp_path / "plain").write_text("not a folder")
+    path = tmp_path if where == "a folder" else tmp_path / "plain" / "tables.sqlite3"
+    with pytest.raises(StoreUnavailable, match=r"^the file cannot be opened \(file .*\): check "
+                                                r"that the folders"):
+        TableStore(path)
 
 
 def test_a_table_saved_by_a_newer_version_is_never_overwritten(tmp_path):
