@@ -7,9 +7,10 @@ from pathlib import Path
 
 import flet as ft
 
+from ui.file_problems import file_problem
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_model import Scorepad, export_json, plain_text
-from ui.widgets import Memo, labelled, tap_target
+from ui.widgets import PROBLEM, Memo, labelled, tap_target
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
@@ -209,16 +210,22 @@ class ScorepadView:
             return
         name = f"{self.session.game.key}-table-{self.session.table_id}.json"
         folder = Path(self.context.store.path).parent / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
-        path.write_text(text, encoding="utf-8")
-        self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Table file", size=18),
-            content=ft.Column([
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            saved = [
                 ft.Text("Saved on the computer running scorepad:", size=13),
                 labelled("export-path", ft.Text(str(path), size=13)),
                 ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True),
-            ], tight=True, width=480),
+            ]
+        except OSError as error:  # the browser's download below still gives the file
+            saved = [labelled("export-problem", ft.Text(
+                f"Not saved on the computer running scorepad: {file_problem(error, path)}.",
+                size=13, color=PROBLEM))]
+        self.context.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Table file", size=18),
+            content=ft.Column(saved, tight=True, width=480),
             actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
                                 "export-close")],
         ))

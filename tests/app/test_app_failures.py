@@ -1,0 +1,114 @@
+"""Start and disk failures: one message in words naming the file and what to do, never a
+traceback; the server stops promptly on SIGTERM even while a handler holds its event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from types import SimpleNamespace
+
+import flet as ft
+
+from app_browser import ROOT, free_port
+from ui.games import APP_GAMES
+from ui.plugins import PlayerSetup
+from ui.scorepad_view import ScorepadView
+from ui.session import Sessions
+from ui.storage import TableStore
+
+SV = APP_GAMES["sunflower_valley"]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def test_a_bad_database_at_start_is_one_line_and_exit_code_2(tmp_path):
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"not a database at all" * 200)
+    started = subprocess.run(
+        [sys.executable, "-m", "scorer", "app", "--db", str(bad), "--no-browser", "--port",
+         str(free_port())],
+        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=120)
+    assert started.returncode == 2
+    assert started.stdout == ""
+    assert started.stderr == (
+        f"scorepad app: cannot use the tables file: the file is not a scorepad database (file "
+        f"{bad}): choose the right file, or start with another (--db FILE chooses it)\n")
+
+
+class Context:
+    """What the scorepad needs from the app, without a browser."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.width, self.wide = 390, False
+        self.dialogs: list = []
+        self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append)
+
+
+def texts(control) -> list[str]:
+    if isinstance(control, ft.Text):
+        return [control.value]
+    found = []
+    for name in ("content", "controls"):
+        value = getattr(control, name, None)
+        for child in value if isinstance(value, list) else [value] if value else []:
+            found += texts(child)
+    return found
+
+
+def test_an_export_folder_that_cannot_be_written_is_said_and_the_app_keeps_working(tmp_path):
+    store = TableStore(tmp_path / "tables.sqlite3")
+    (tmp_path / "exports").write_text("a file where the folder should be")
+    draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")],
+                         {"goals": ["boundless_field", "flocks_of_sheep", "long_way"]})
+    session = Sessions(store, APP_GAMES).get(store.create(SV.key, draft))
+    context = Context(store)
+    asyncio.run(ScorepadView(context, session)._export())
+    [dialog] = context.dialogs
+    path = tmp_path / "exports" / f"sunflower_valley-table-{session.table_id}.json"
+    assert texts(dialog.content) == [
+        f"Not saved on the computer running scorepad: the file cannot be opened (file {path}): "
+        "check that the folders on its path exist and are folders, or choose another place."]
+
+
+BUSY_SERVER = textwrap.dedent("""
+    import sys, time
+    from fastapi import FastAPI
+    from ui.server import serve
+
+    app = FastAPI()
+
+    @app.get("/busy")
+    async def busy():
+        print("busy", flush=True)
+        time.sleep(600)  # holds the event loop, as a long scoring in a tap handler does
+
+    serve(app, "127.0.0.1", int(sys.argv[1]))
+""")
+
+
+def test_sigterm_stops_the_server_while_a_handler_holds_the_event_loop():
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", BUSY_SERVER, str(port)], cwd=ROOT, env=ENV,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        request = subprocess.Popen(
+            [sys.executable, "-c", textwrap.dedent(f"""
+                import time, urllib.request
+                for attempt in range(600):
+                    try:
+                        urllib.request.urlopen("http://127.0.0.1:{port}/busy", timeout=700)
+                    except OSError:
+                        time.sleep(0.2)
+            """)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert server.stdout.readline() == "busy\n"
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=20) == 128 + signal.SIGTERM
+    finally:
+        for process in (server, request):
+            if process.poll() is None:
+                process.kill()
+                process.wait()
