@@ -20,6 +20,7 @@ def build_asgi_app(db_path: str | Path):
 
     from ui.app import make_main
     from ui.storage import TableStore
+    from ui.web_delivery import deliver_to_phones
 
     store = TableStore(db_path)
     app = flet_fastapi.FastAPI()
@@ -27,6 +28,7 @@ def build_asgi_app(db_path: str | Path):
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
+    deliver_to_phones(app)
     return app, store
 
 
