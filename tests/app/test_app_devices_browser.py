@@ -4,7 +4,10 @@ acknowledged is lost, and both screens draw exactly what the database holds."""
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
+from contextlib import closing
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -42,8 +45,11 @@ def new_table(server) -> int:
 
 
 def stored_cards(server, table_id: int) -> dict[tuple[int, int], str]:
-    """Ann's cards in the database, each as the grid names it."""
-    cards = TableStore(server.db).get(table_id).draft["players"][0]["cards"]
+    """Ann's cards in the database (deleted or not), each as the grid names it."""
+    with closing(sqlite3.connect(server.db)) as connection:
+        [draft] = connection.execute("SELECT draft FROM tables WHERE id = ?",
+                                     (table_id,)).fetchone()
+    cards = json.loads(draft)["players"][0]["cards"]
     return {(card["row"], card["col"]): LOOK[Kind(card["kind"])][0] for card in cards}
 
 
@@ -66,6 +72,12 @@ def drawn_cards(page) -> dict[tuple[int, int], str]:
     return drawn
 
 
+def gone(page, identifier: str) -> None:
+    page.wait_for_function(
+        "(id) => document.querySelector(`[flt-semantics-identifier=\"${id}\"]`) === null",
+        arg=identifier, timeout=UI_TIMEOUT)
+
+
 def lay(page, kind: str, places, already: int) -> int:
     tap_until(page, f"palette-{kind}", "editor-message", "^Tap a place to lay a")
     for count, (row, col) in enumerate(places, start=already + 1):
@@ -85,13 +97,15 @@ def test_a_table_deleted_while_edited_elsewhere_refuses_the_edit_in_words_and_lo
     tap(other, f"delete-table-{table_id}")
     wait_text(editor, "table-deleted", re.escape(DELETED))
     tap_until(editor, "palette-field", "editor-message", "^Tap a place to lay a Field")
-    tap_until(editor, "cell-2-0", "editor-message", re.escape(DELETED))
+    tap_until(editor, "cell-{}-{}".format(*BELOW[4]), "editor-message", re.escape(DELETED))
     wait_text(editor, "card-count", count_pattern(4))
     assert stored_cards(app_server, table_id) == acknowledged
 
-    tap_until(editor, "keep-copy", "card-count", count_pattern(4))
+    tap(editor, "keep-copy")
+    editor.wait_for_url(re.compile(rf"/table/(?!{table_id}/)\d+/valley/0$"), timeout=UI_TIMEOUT)
     copy_id = int(re.search(r"/table/(\d+)/", editor.url).group(1))
-    assert copy_id != table_id and handle(editor, "table-deleted").count() == 0
+    gone(editor, "table-deleted")
+    wait_text(editor, "card-count", count_pattern(4))
     lay(editor, "field", BELOW[4:5], 4)
 
     app_server.restart()
@@ -114,9 +128,7 @@ def test_delete_undo_and_reopen_on_one_device_while_the_other_edits_keep_one_dra
     tap(other, f"delete-table-{table_id}")
     wait_text(editor, "table-deleted", re.escape(DELETED))
     other.get_by_role("button", name="Undo").click()
-    editor.wait_for_function(
-        "document.querySelector('[flt-semantics-identifier=\"table-deleted\"]') === null",
-        timeout=UI_TIMEOUT)
+    gone(editor, "table-deleted")
     tap_until(other, f"open-table-{table_id}", "card-count", count_pattern(cards))
 
     for step in range(3):
