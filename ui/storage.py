@@ -153,19 +153,17 @@ class TableStore:
 
     def list(self) -> list[StoredTable]:
         """Tables not deleted, the most recently changed first."""
-        with self._connection() as connection:
-            rows = connection.execute(
-                "SELECT id, game, format_version, draft, created, updated FROM tables "
-                "WHERE deleted IS NULL ORDER BY updated DESC, id DESC"
-            ).fetchall()
-        return [_stored(row) for row in rows]
+        return self._tables("deleted IS NULL ORDER BY updated DESC, id DESC")
 
     def list_deleted(self) -> list[StoredTable]:
         """Tables deleted and not yet emptied away, the most recently deleted first."""
+        return self._tables("deleted IS NOT NULL ORDER BY deleted DESC, id DESC")
+
+    def _tables(self, condition: str) -> list[StoredTable]:
         with self._connection() as connection:
             rows = connection.execute(
                 "SELECT id, game, format_version, draft, created, updated FROM tables "
-                "WHERE deleted IS NOT NULL ORDER BY deleted DESC, id DESC"
+                f"WHERE {condition}"
             ).fetchall()
         return [_stored(row) for row in rows]
 

@@ -40,20 +40,22 @@ def free_port() -> int:
 class AppServer:
     """``scorepad app`` as a person starts it, on a free port, with its own database."""
 
-    def __init__(self, db: Path, port: int):
+    def __init__(self, db: Path, port: int, root: Path = ROOT):
         self.db = db
         self.port = port
+        self.root = root
+        """The checkout whose code is served."""
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen | None = None
         self.log = db.parent / "server.log"
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(self.root)}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "scorer", "app", "--port", str(self.port), "--db",
                  str(self.db), "--no-browser"],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
