@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.games import GAMES, score
-from ui.deleted_tables import recently_deleted, restore
+from ui.deleted_tables import delete, recently_deleted, restore
 from ui.storage import StoredTable
 from ui.widgets import heading, labelled, tap_target
 
@@ -114,9 +114,8 @@ class HomeView:
         ImportDialog(self.context).open()
 
     def delete(self, table_id: int) -> None:
-        self.context.sessions.delete(table_id)
-        # A device still showing the table is told at once, and refuses its edits.
-        self.context.edited(table_id)
+        if not delete(self.context, table_id):
+            return
         self.render()
         self.context.toast("Table deleted.", "Undo", lambda: self.restore(table_id))
         self.context.page.update()

@@ -11,9 +11,8 @@ import sys
 import textwrap
 from types import SimpleNamespace
 
-import flet as ft
-
 from app_browser import ROOT, free_port
+from control_tree import texts
 from ui.games import APP_GAMES
 from ui.plugins import PlayerSetup
 from ui.scorepad_view import ScorepadView
@@ -46,17 +45,6 @@ class Context:
         self.width, self.wide = 390, False
         self.dialogs: list = []
         self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append)
-
-
-def texts(control) -> list[str]:
-    if isinstance(control, ft.Text):
-        return [control.value]
-    found = []
-    for name in ("content", "controls"):
-        value = getattr(control, name, None)
-        for child in value if isinstance(value, list) else [value] if value else []:
-            found += texts(child)
-    return found
 
 
 def test_an_export_folder_that_cannot_be_written_is_said_and_the_app_keeps_working(tmp_path):

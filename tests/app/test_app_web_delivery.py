@@ -3,9 +3,16 @@ that lets a returning phone reuse what it has (a 304 instead of the file)."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
+import os
 import urllib.error
 import urllib.request
+
+import httpx
+from starlette.staticfiles import StaticFiles
+
+from ui.web_delivery import CompressedStatic
 
 
 def fetch(url: str, **headers: str):
@@ -36,3 +43,30 @@ def test_the_start_page_is_revalidated_at_every_visit(app_server):
     with fetch(f"{app_server.url}/", **{"Accept-Encoding": "gzip"}) as response:
         assert response.headers["Cache-Control"] == "no-cache"
         assert response.headers["ETag"]
+
+
+def test_each_file_is_compressed_once_until_it_changes(tmp_path, monkeypatch):
+    script = tmp_path / "big.js"
+    script.write_text("let x = 1;\n" * 5000)
+    compressed = []
+    compress = gzip.compress
+    monkeypatch.setattr(gzip, "compress",
+                        lambda data, level: compressed.append(len(data)) or compress(data, level))
+    app = CompressedStatic(StaticFiles(directory=tmp_path))
+
+    def get() -> httpx.Response:
+        async def request():
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                         base_url="http://127.0.0.1") as client:
+                return await client.get("/big.js", headers={"Accept-Encoding": "gzip"})
+        return asyncio.run(request())
+
+    for _ in range(2):
+        answer = get()
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert answer.text == script.read_text()
+    assert compressed == [55_000]
+    script.write_text("let y = 2;\n" * 6000)
+    os.utime(script, (1, 1))
+    assert get().text == script.read_text()
+    assert compressed == [55_000, 66_000]

@@ -1,0 +1,111 @@
+"""Home's Recently deleted and the notice on a deleted table, without a browser: restore, empty
+with a confirmation, keep a copy, and a failing file said in words."""
+
+from __future__ import annotations
+
+import sqlite3
+from types import SimpleNamespace
+
+import flet as ft
+
+from control_tree import identified, texts
+from ui.deleted_tables import delete, deleted_notice, recently_deleted
+from ui.games import APP_GAMES
+from ui.home_view import table_title
+from ui.plugins import PlayerSetup
+from ui.session import DELETED, Sessions
+from ui.storage import TableStore
+
+SV = APP_GAMES["sunflower_valley"]
+
+
+class Context:
+    def __init__(self, tmp_path):
+        self.store = TableStore(tmp_path / "tables.sqlite3")
+        self.sessions = Sessions(self.store, APP_GAMES)
+        self.dialogs: list = []
+        self.toasts: list[str] = []
+        self.told: list[int] = []
+        self.went: list[str] = []
+        self.page = SimpleNamespace(show_dialog=self.dialogs.append,
+                                    pop_dialog=lambda: self.dialogs.pop())
+
+    def may_open(self, table_id: int) -> bool:
+        return True
+
+    def edited(self, table_id: int) -> None:
+        self.told.append(table_id)
+
+    def toast(self, text: str, *action) -> None:
+        self.toasts.append(text)
+
+    def go(self, route: str) -> None:
+        self.went.append(route)
+
+    def new_table(self, *names: str) -> int:
+        draft = SV.new_draft([PlayerSetup(name, "red") for name in names], {"goals": []})
+        return self.store.create(SV.key, draft)
+
+
+def part(context) -> ft.Column:
+    return ft.Column(recently_deleted(context, table_title, lambda: None))
+
+
+def test_nothing_deleted_shows_nothing(tmp_path):
+    context = Context(tmp_path)
+    context.new_table("Ann", "Bob")
+    assert recently_deleted(context, table_title, lambda: None) == []
+
+
+def test_a_deleted_table_is_restored_from_home_and_the_devices_showing_it_are_told(tmp_path):
+    context = Context(tmp_path)
+    table_id = context.new_table("Ann", "Bob")
+    assert delete(context, table_id) and context.told == [table_id]
+    shown = part(context)
+    assert "Sunflower Valley · Ann, Bob" in texts(shown)
+    identified(shown, f"restore-table-{table_id}").on_click(None)
+    assert [t.id for t in context.store.list()] == [table_id] and context.told[-1] == table_id
+    assert recently_deleted(context, table_title, lambda: None) == []
+
+
+def test_emptying_asks_first_then_forgets_the_deleted_tables_for_good(tmp_path):
+    context = Context(tmp_path)
+    kept, gone = context.new_table("Ann", "Bob"), context.new_table("Cid", "Dee")
+    delete(context, gone)
+    identified(part(context), "empty-deleted").on_click(None)
+    [dialog] = context.dialogs
+    assert dialog.content.value == "1 table will be gone for good: this cannot be undone."
+    identified(dialog, "empty-cancel").on_click(None)
+    assert context.store.list_deleted()[0].id == gone
+    identified(part(context), "empty-deleted").on_click(None)
+    identified(context.dialogs[0], "empty-confirm").on_click(None)
+    assert context.store.list_deleted() == [] and [t.id for t in context.store.list()] == [kept]
+
+
+def test_a_table_deleted_elsewhere_offers_to_keep_a_copy(tmp_path):
+    context = Context(tmp_path)
+    table_id = context.new_table("Ann", "Bob")
+    session = context.sessions.get(table_id)
+    assert identified(deleted_notice(context, session, 1), "table-deleted") is None
+    delete(context, table_id)
+    notice = deleted_notice(context, session, 1)
+    assert identified(notice, "table-deleted").content.controls[0].value == DELETED
+    identified(notice, "keep-copy").on_click(None)
+    [copy] = context.store.list()
+    assert copy.draft == session.draft and context.went == [f"/table/{copy.id}/valley/1"]
+
+
+def test_a_full_disk_when_deleting_is_said_in_words_and_nothing_changes(tmp_path, monkeypatch):
+    context = Context(tmp_path)
+    table_id = context.new_table("Ann", "Bob")
+
+    def full(table_id):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = sqlite3.SQLITE_FULL
+        raise error
+
+    monkeypatch.setattr(context.store, "delete", full)
+    assert not delete(context, table_id)
+    assert context.toasts == [f"Not done: the disk is full (file {context.store.path}): free "
+                              "some space."]
+    assert context.told == [] and context.sessions.get(table_id) is not None
