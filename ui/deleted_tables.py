@@ -57,7 +57,7 @@ def done(context, change: Callable[[], object]) -> bool:
     try:
         change()
     except (sqlite3.Error, OSError) as error:
-        context.toast(f"Not done: {file_problem(error, context.store.path)}.")
+        context.toast(f"Not done: {file_problem(error, context.store.path, context.is_host)}.")
         return False
     return True
 

@@ -43,8 +43,11 @@ _WHAT_TO_DO = {
 }
 
 
-def file_problem(error: BaseException, path: str | Path) -> str:
-    """``<what went wrong> (file <path>): <what to do>`` for a database or file system error."""
+def file_problem(error: BaseException, path: str | Path, host: bool = True) -> str:
+    """``<what went wrong> (file <path>): <what to do>`` for a database or file system error;
+    a device other than the host (``host`` False) is told the file's name, not where it is."""
+    if not host:
+        path = Path(path).name
     code = getattr(error, "sqlite_errorcode", None)
     what = (_BY_SQLITE_CODE.get(code & 0xFF) if isinstance(code, int)
             else _BY_ERRNO.get(getattr(error, "errno", None)))

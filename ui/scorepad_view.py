@@ -221,7 +221,8 @@ class ScorepadView:
             ]
         except OSError as error:  # the browser's download below still gives the file
             saved = [labelled("export-problem", ft.Text(
-                f"Not saved on the computer running scorepad: {file_problem(error, path)}.",
+                "Not saved on the computer running scorepad: "
+                f"{file_problem(error, path, self.context.is_host)}.",
                 size=13, color=PROBLEM))]
         self.context.page.show_dialog(ft.AlertDialog(
             title=ft.Text("Table file", size=18),

@@ -116,8 +116,9 @@ class TableSession:
             self.save_error = None
         except Exception as error:  # noqa: BLE001 - any storage failure is reported, not raised
             logger.exception("saving table %s failed", self.table_id)
-            self.save_error = (f"Not saved: {file_problem(error, self.store.path)}; your edit is "
-                               "kept on this screen")
+            # Every device shows it: the file's name, not where it is on the host.
+            self.save_error = (f"Not saved: {file_problem(error, self.store.path, host=False)}; "
+                               "your edit is kept on this screen")
 
     @property
     def checked(self) -> Checked:

@@ -23,6 +23,7 @@ class Context:
     def __init__(self, tmp_path):
         self.store = TableStore(tmp_path / "tables.sqlite3")
         self.sessions = Sessions(self.store, APP_GAMES)
+        self.is_host = False
         self.dialogs: list = []
         self.toasts: list[str] = []
         self.told: list[int] = []
@@ -106,6 +107,6 @@ def test_a_full_disk_when_deleting_is_said_in_words_and_nothing_changes(tmp_path
 
     monkeypatch.setattr(context.store, "delete", full)
     assert not delete(context, table_id)
-    assert context.toasts == [f"Not done: the disk is full (file {context.store.path}): free "
-                              "some space."]
+    assert context.toasts == ["Not done: the disk is full (file tables.sqlite3): free some "
+                              "space."]
     assert context.told == [] and context.sessions.get(table_id) is not None

@@ -42,6 +42,7 @@ class Context:
 
     def __init__(self, store: TableStore):
         self.store = store
+        self.is_host = True
         self.width, self.wide = 390, False
         self.dialogs: list = []
         self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append)

@@ -89,7 +89,7 @@ def test_a_full_disk_keeps_the_edit_and_says_so_in_words(tmp_path):
     store.__class__ = FullDisk
     session.apply("a long note", lambda draft: draft.update(note="x" * 100_000))
     assert session.draft["note"] == "x" * 100_000
-    assert session.save_error == (f"Not saved: the disk is full (file {store.path}): free some "
+    assert session.save_error == ("Not saved: the disk is full (file t.sqlite3): free some "
                                   "space; your edit is kept on this screen")
     store.__class__ = TableStore
     session.apply("lake", add_lake((0, 1)))
