@@ -61,10 +61,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _app(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports Flet.
-    from ui.server import run_app
+    from ui.server import CannotListen, run_app
     from ui.storage import default_db_path
 
     host = "0.0.0.0" if args.lan else args.host
-    run_app(host, args.port, args.db or default_db_path(), open_browser=not args.no_browser,
-            lan=args.lan)
+    try:
+        run_app(host, args.port, args.db or default_db_path(),
+                open_browser=not args.no_browser, lan=args.lan)
+    except CannotListen as error:
+        print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return 0
