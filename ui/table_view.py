@@ -7,6 +7,7 @@ import flet as ft
 
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_view import ScorepadView
+from ui.table_settings_view import TableSettingsView
 from ui.widgets import TOUCH, Memo, heading, tap_target
 
 
@@ -28,6 +29,8 @@ class TableView:
         self.root.controls = [ft.Container(self._frame, padding=12)]
         self.editor = (self.session.game.editor(context, self.session, self.player)
                        if tab == "valley" else None)
+        if tab == "settings":
+            self.editor = TableSettingsView(context, self.session)
         show_pad = tab == "scorepad" or context.wide
         self.scorepad = (ScorepadView(context, self.session, compact=tab != "scorepad")
                          if show_pad else None)
@@ -61,7 +64,12 @@ class TableView:
     def _actions(self) -> list[ft.Control]:
         """The table's own actions at the top right (settings, invite, finish...): each feature
         adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
-        return []
+        table_id = self.session.table_id
+        return [
+            tap_target(ft.Icon(ft.Icons.SETTINGS), lambda e: self.context.go(
+                f"/table/{table_id}/settings"), "table-settings", width=TOUCH, padding=0,
+                selected=self.tab == "settings", tooltip="Players, goals and table options"),
+        ]
 
     def _body(self) -> ft.Control:
         if self.editor is not None and self.scorepad is not None:
