@@ -27,16 +27,21 @@ LONGEST_NAME = 40
 RULING_PREFIX = re.compile(r"^Ruling ([A-Z]+-\d+): ")
 
 
-def rename_problem(names: list[str], player: int, typed: str) -> str | None:
-    """Why player ``player`` cannot be called ``typed`` at this table, in words, or None: the
-    library's rule (scorer.core.players.name_clash) against the other players' names."""
+def name_problem(typed: str) -> str | None:
+    """Why ``typed`` cannot be a player's name anywhere, or None."""
     name = typed.strip()
     if not name:
         return "a player needs a name"
     if len(name) > LONGEST_NAME:
         return f"a name has at most {LONGEST_NAME} letters; this one has {len(name)}"
+    return None
+
+
+def rename_problem(names: list[str], player: int, typed: str) -> str | None:
+    """Why player ``player`` cannot be called ``typed`` at this table, in words, or None: the
+    library's rule (scorer.core.players.name_clash) against the other players' names."""
     others = [other for index, other in enumerate(names) if index != player]
-    return name_clash([*others, name])
+    return name_problem(typed) or name_clash([*others, typed.strip()])
 
 
 @dataclass(frozen=True)
@@ -73,7 +78,7 @@ def table_options(model: type[BaseModel] | None) -> list[TableOption]:
         if field.annotation is bool:
             choices = (Choice(True, "Yes"), Choice(False, "No"))
         else:
-            choices = tuple(Choice(value, str(value).replace("_", " "))
+            choices = tuple(Choice(value, str(value).replace("_", " ").capitalize())
                             for value in typing.get_args(field.annotation))
         title = RULINGS[ruling].title if ruling in RULINGS else name.replace("_", " ")
         found.append(TableOption(name, ruling, title, RULING_PREFIX.sub("", description),
@@ -190,7 +195,9 @@ def problem_route(session: TableSession, problem: Problem) -> str:
     names = session.player_names
     player = problem.player
     if player is not None and 0 <= player < len(names):
-        if rename_problem(names, player, names[player]) is None:
+        # A problem of one player is about their name only when that name is no name at all
+        # (a clash between two names is the whole table's problem).
+        if name_problem(names[player]) is None:
             return f"{table}/valley/{player}"
         return f"{table}/settings"
     # "The table cannot be scored: ..." is the library refusing the table as a whole: names,

@@ -40,29 +40,33 @@ class TableSettingsView:
         self.game_form = session.game.settings_form(context, session)
         self.root = ft.Column(spacing=12)
         self._message = ft.Text(size=14)
+        self._message_handle = labelled("settings-message", self._message)
         self._undo = Memo()
         self._problems = Memo()
         self._players = Memo()
         self._options = Memo()
         self._new_name = ft.TextField(label="New player's name", max_length=40, counter="",
-                                      border=ft.OutlineInputBorder(), expand=True,
+                                      error_max_lines=3,
+                                      border=ft.OutlineInputBorder(),
                                       on_submit=lambda e: self._add())
         self.render()
 
     def render(self) -> None:
         model, session = self.model, self.session
         self._message.value = session.save_error or model.message
+        self._message_handle.visible = bool(self._message.value)
         problems = session.checked.problems
         if self.game_form is not None:
             self.game_form.render()
         self.root.controls = [
             heading("Table settings", 18),
-            labelled("settings-message", self._message),
-            self._undo.get(session.undo_label, self._undo_row),
-            self._problems.get(
-                (problems, tuple(session.player_names)),
-                lambda: problem_fixes(self.context, session, "settings-problems"))
-            if problems else ft.Container(height=0),
+            self._message_handle,
+            *([self._undo.get(session.undo_label, self._undo_row)]
+              if session.undo_label else []),
+            *([self._problems.get((problems, tuple(session.player_names)),
+                                  lambda: problem_fixes(self.context, session,
+                                                        "settings-problems"))]
+              if problems else []),
             self._players.get((tuple(session.player_names), tuple(session.player_colours),
                                tuple(sorted(model.refused.items())), model.new_name_problem),
                               self._player_rows),
@@ -76,8 +80,6 @@ class TableSettingsView:
 
     def _undo_row(self) -> ft.Control:
         label = self.session.undo_label
-        if label is None:
-            return ft.Container(height=0)
         return tap_target(ft.Row([ft.Icon(ft.Icons.UNDO), ft.Text(f"Undo: {label}", size=14,
                                                                    expand=True)], tight=True),
                           lambda e: self._run(self.model.undo), "settings-undo", padding=8)
@@ -92,7 +94,7 @@ class TableSettingsView:
             typed, problem = model.refused.get(index, (name, None))
             field = ft.TextField(
                 value=typed, label=f"Player {index + 1}", max_length=40, counter="",
-                border=ft.OutlineInputBorder(), error=problem, expand=True,
+                border=ft.OutlineInputBorder(), error=problem, error_max_lines=3,
                 on_submit=lambda e, i=index: self._run(model.rename, i, e.control.value or ""),
                 on_blur=lambda e, i=index: self._run(model.rename, i, e.control.value or ""),
             )
@@ -101,7 +103,8 @@ class TableSettingsView:
                                         bgcolor=PLAYER_COLOURS.get(colour, "#616161")),
                            lambda e, i=index: self._pick_colour(i), f"player-colour-{index}",
                            width=TOUCH, padding=0, tooltip=f"{name}'s colour: {colour}"),
-                labelled(f"rename-{index}", field),
+                # The handle is the Row's own child, so that expand gives the field its width.
+                ft.Semantics(identifier=f"rename-{index}", content=field, expand=True),
                 tap_target(ft.Icon(ft.Icons.PERSON_REMOVE), lambda e, i=index: self._ask_remove(i),
                            f"remove-player-{index}", width=TOUCH, padding=0,
                            tooltip=f"Remove {name}"),
@@ -109,7 +112,7 @@ class TableSettingsView:
         if model.may_add:
             self._new_name.error = model.new_name_problem or None
             rows.append(ft.Row([
-                labelled("new-player-name", self._new_name),
+                ft.Semantics(identifier="new-player-name", content=self._new_name, expand=True),
                 tap_target(ft.Row([ft.Icon(ft.Icons.PERSON_ADD), ft.Text("Add")], tight=True),
                            lambda e: self._add(), "add-player-to-table"),
             ], vertical_alignment=ft.CrossAxisAlignment.START))

@@ -179,7 +179,7 @@ def test_an_option_changes_the_score_and_undo_takes_it_back(tmp_path):
     settings.set_option(vast_land, "whole_line")
     assert session.checked.table.options.vast_land == "whole_line"
     assert settings.option_value(vast_land) == "whole_line"
-    assert session.undo_label == "set Vast Land counts consecutive cards (ruling SV-9) to whole line"
+    assert session.undo_label == "set Vast Land counts consecutive cards (ruling SV-9) to Whole line"
     session.undo()
     assert session.checked.table.options.vast_land == "consecutive"
 
