@@ -81,7 +81,8 @@ def table_options(model: type[BaseModel] | None) -> list[TableOption]:
             choices = tuple(Choice(value, str(value).replace("_", " ").capitalize())
                             for value in typing.get_args(field.annotation))
         title = RULINGS[ruling].title if ruling in RULINGS else name.replace("_", " ")
-        found.append(TableOption(name, ruling, title, RULING_PREFIX.sub("", description),
+        sentence = RULING_PREFIX.sub("", description)
+        found.append(TableOption(name, ruling, title, sentence[:1].upper() + sentence[1:],
                                  choices, field.default))
     return found
 

@@ -12,8 +12,9 @@ from ui.table_settings import TableOption, TableSettings, problem_route, table_o
 from ui.widgets import PROBLEM, TOUCH, Memo, heading, labelled, tap_target
 
 
-def problem_fixes(context, session, identifier: str) -> ft.Control:
-    """Every problem of the table in words, each with a button to the screen that fixes it."""
+def problem_fixes(context, session, identifier: str, here: str = "") -> ft.Control:
+    """Every problem of the table in words, each with a button to the screen that fixes it
+    (none for a problem fixed on the screen ``here``, the route showing the list)."""
     names = session.player_names
     rows = []
     for number, problem in enumerate(session.checked.problems):
@@ -21,8 +22,9 @@ def problem_fixes(context, session, identifier: str) -> ft.Control:
             else f"{names[problem.player]}: "
         route = problem_route(session, problem)
         place = "Settings" if route.endswith("/settings") else "Open"
-        rows.append(ft.Row([
-            ft.Text(owner + problem.message, size=13, color=PROBLEM, expand=True),
+        words = ft.Text(owner + problem.message, size=13, color=PROBLEM, expand=True)
+        rows.append(words if route == here else ft.Row([
+            words,
             tap_target(place, lambda e, r=route: context.go(r), f"fix-problem-{number}",
                        padding=8, tooltip="Go where this is fixed"),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -64,8 +66,9 @@ class TableSettingsView:
             *([self._undo.get(session.undo_label, self._undo_row)]
               if session.undo_label else []),
             *([self._problems.get((problems, tuple(session.player_names)),
-                                  lambda: problem_fixes(self.context, session,
-                                                        "settings-problems"))]
+                                  lambda: problem_fixes(
+                                      self.context, session, "settings-problems",
+                                      f"/table/{session.table_id}/settings"))]
               if problems else []),
             self._players.get((tuple(session.player_names), tuple(session.player_colours),
                                tuple(sorted(model.refused.items())), model.new_name_problem),

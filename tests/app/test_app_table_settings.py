@@ -290,3 +290,22 @@ def test_the_screen_sets_goals_only_when_a_game_can_have_them(tmp_path):
     identified(view.root, f"goal-{other}").on_click(None)
     assert session.draft["goals"] == [*first_game[1:], other]
     assert session.checked.table.goals == (*first_game[1:], other)
+
+
+def test_the_screen_resizes_girasoles_boards_and_switches_the_mode(tmp_path):
+    session, context, view = screen(tmp_path, "girasoles", ("Ann", "Bob"))
+    view.game_form.form.root.update = lambda: None  # a set-up form redraws itself on a page
+    identified(view.root, "setup-rows-minus").on_click(None)
+    assert [(p["board"]["rows"], p["board"]["cols"]) for p in session.draft["players"]] == \
+        [(5, 6), (5, 6)]
+    identified(view.root, "setup-mode-advanced").on_click(None)
+    assert session.draft["mode"] == "advanced"
+    identified(view.root, "settings-objectives").on_click(None)
+    assert context.routes == [f"/table/{session.table_id}/valley/0"]
+
+
+def test_the_screen_names_maple_festivities(tmp_path):
+    session, context, view = screen(tmp_path, "maple_valley", ("Ann", "Bob"))
+    field = identified(view.root, "festivity-setting-1")
+    field.on_submit(SimpleNamespace(control=SimpleNamespace(value="Square Dance")))
+    assert session.checked.table.festivities == ("Festivity 1", "Square Dance", "Festivity 3")

@@ -19,10 +19,11 @@ class BoardSettingsView:
         self.model = ObjectivesEditor(session)
         self.form = GirasolesSetup(self._chosen)
         self._note = ft.Text(size=13)
+        self._note_handle = labelled("board-settings-note", self._note)
         self.root = ft.Column([
             self.form.root,
-            labelled("board-settings-note", self._note),
-            tap_target("Choose the additional objectives in the board editor",
+            self._note_handle,
+            tap_target(ft.Text("Additional objectives: chosen in the board editor", size=15),
                        lambda e: context.go(f"/table/{session.table_id}/valley/0"),
                        "settings-objectives", height=None, padding=8),
         ], spacing=6)
@@ -31,6 +32,7 @@ class BoardSettingsView:
         rows, cols = self.model.board_size
         self.form.setup = {"mode": self.model.mode, "rows": rows, "cols": cols}
         self._note.value = self.model.message
+        self._note_handle.visible = bool(self.model.message)
         self.form.render()
 
     def _chosen(self, setup: dict) -> None:

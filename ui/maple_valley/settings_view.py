@@ -23,7 +23,8 @@ class FestivitySettingsView:
         self.root.controls = [
             ft.Text("Festivities", size=16, weight=ft.FontWeight.BOLD),
             self._fields.get((model.solo, tuple(model.typed_festivities)), self._build),
-            labelled("festivity-settings-note", ft.Text(model.message, size=13)),
+            *([labelled("festivity-settings-note", ft.Text(model.message, size=13))]
+              if model.message else []),
         ]
 
     def _build(self) -> ft.Control:

@@ -29,13 +29,15 @@ class GoalSettingsView:
         """Goals chosen that a game cannot have yet (one or two cards)."""
         self.picker = GoalPicker(self._chosen)
         self._note = ft.Text(size=13)
-        self.root = ft.Column([self.picker.root, labelled("goals-note", self._note)], spacing=6)
+        self._note_handle = labelled("goals-note", self._note)
+        self.root = ft.Column([self.picker.root, self._note_handle], spacing=6)
 
     def render(self) -> None:
         goals = list(self.session.draft.get("goals", []))
         self.picker.setup = {"goals": goals if self.pending is None else self.pending}
         self._note.value = (self.model.message if self.pending is None else
                             f"The table keeps {len(goals)} goals until you choose 3 (or none).")
+        self._note_handle.visible = bool(self._note.value)
         self.picker.render()
 
     def _chosen(self, setup: dict) -> None:
