@@ -37,6 +37,13 @@ class TableView:
         self.render()
 
     def render(self) -> None:
+        players = len(self.session.player_names)
+        if self.tab == "valley" and self.player >= players:
+            # The player shown was removed (on this or another device): show the last one. This
+            # may run on another device's edit, outside the page's event loop: hand it over.
+            page = self.context.page
+            page.run_task(page.push_route, f"/table/{self.session.table_id}/valley/{players - 1}")
+            return
         if self.editor is not None:
             self.editor.render()
         if self.scorepad is not None:

@@ -145,7 +145,9 @@ def test_a_removed_player_comes_back_with_undo(app_server, phone):
     table_id = new_table(app_server, ["Ann", "Bob", "Cat"], [],
                          [[(0, 1)], [(0, 1), (1, 1)], [(1, 0)]])
     before = stored(app_server, table_id)
-    page = phone()
+    page, cats_phone = phone(), phone()
+    open_app(cats_phone, f"{app_server.url}/table/{table_id}/valley/2")
+    wait_text(cats_phone, "player-total", "^Cat")
     open_app(page, f"{app_server.url}/table/{table_id}/settings")
     settle_tap(page, "remove-player-1", "remove-question", "What Bob entered goes with them")
     assert stored(app_server, table_id) == before, "asks first"
@@ -154,6 +156,9 @@ def test_a_removed_player_comes_back_with_undo(app_server, phone):
     after = stored(app_server, table_id)
     assert [p["name"] for p in after["players"]] == ["Ann", "Cat"]
     assert after["players"] == [before["players"][0], before["players"][2]], "the others' kept"
+    # Cat's phone showed the third player's part: it now shows Cat, the second and last.
+    cats_phone.wait_for_url(f"**/table/{table_id}/valley/1", timeout=UI_TIMEOUT)
+    wait_text(cats_phone, "player-total", "^Cat")
 
     page.get_by_role("button", name="Undo", exact=True).click()  # the toast's
     wait_text(page, "tab-player-1", "Bob")
