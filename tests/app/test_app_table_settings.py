@@ -7,7 +7,6 @@ from __future__ import annotations
 import unicodedata
 from types import SimpleNamespace
 
-import flet as ft
 import pytest
 
 from scorer.girasoles.models import Options as GirasolesOptions
@@ -15,6 +14,8 @@ from scorer.maple_valley.models import Options as MapleOptions
 from scorer.rulings import RULINGS
 from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.models import Options as SunflowerOptions
+from test_app_maple_valley_view import FakeContext as ScreenContext
+from test_app_maple_valley_view import identified
 from ui.games import APP_GAMES
 from ui.plugins import PlayerSetup, Problem
 from ui.session import Sessions
@@ -201,42 +202,19 @@ def test_each_problem_goes_where_it_is_fixed(tmp_path):
 # The screen, without a browser ---------------------------------------------------------------
 
 
-class FakeContext:
+class FakeContext(ScreenContext):
+    """A phone's screen context that also follows links and keeps its toasts."""
+
     def __init__(self):
-        self.width, self.wide = 390, False
-        self.dialogs: list = []
+        super().__init__(390)
         self.toasts: list = []
         self.routes: list[str] = []
-        self.view = None
-        self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append,
-                                    pop_dialog=lambda: self.dialogs.pop() if self.dialogs
-                                    else None)
-
-    def edited(self, table_id):
-        pass
-
-    def refresh(self):
-        self.view.render()
 
     def go(self, route):
         self.routes.append(route)
 
     def toast(self, text, action=None, on_action=None):
         self.toasts.append((text, action, on_action))
-
-
-def identified(control, identifier):
-    if isinstance(control, ft.Semantics) and control.identifier == identifier:
-        return control.content
-    children = []
-    for name in ("content", "controls", "actions"):
-        value = getattr(control, name, None)
-        children.extend(value if isinstance(value, list) else [value] if value else [])
-    for child in children:
-        found = identified(child, identifier)
-        if found is not None:
-            return found
-    return None
 
 
 def screen(tmp_path, game="sunflower_valley", names=("Ann", "Bob", "Cat")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from app_browser import RETRY_AFTER, UI_TIMEOUT, handle, open_app, tap, tap_until, text_of, \
+from app_browser import UI_TIMEOUT, handle, open_app, tap, tap_until, text_of, \
     type_into, wait_text
 from flet_errors import flet_errors
 from ui.games import APP_GAMES
