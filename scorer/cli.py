@@ -61,15 +61,18 @@ def main(argv: list[str] | None = None) -> int:
 
 def _app(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports Flet.
-    from ui.server import run_app
+    from ui.server import CannotListen, run_app
     from ui.storage import StoreUnavailable, default_db_path
 
     host = "0.0.0.0" if args.lan else args.host
     try:
         run_app(host, args.port, args.db or default_db_path(), open_browser=not args.no_browser,
                 lan=args.lan)
+    except CannotListen as error:
+        print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except StoreUnavailable as problem:
         print(f"scorepad app: cannot use the tables file: {problem} (--db FILE chooses it)",
               file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     return 0

@@ -1,6 +1,6 @@
 """The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
-``/table/<id>/scorepad``."""
+``/table/<id>/scorepad``, ``/table/<id>/settings``."""
 
 from __future__ import annotations
 
@@ -71,13 +71,13 @@ class AppContext:
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
         while self.page.pop_dialog() is not None:
             pass
-        table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad))?/?", route)
+        table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad|settings))?/?", route)
         try:
             if route == "/new":
                 self.view = NewTableView(self)
             elif table:
                 player = int(table.group(3)) if table.group(3) else 0
-                tab = "scorepad" if table.group(4) else "valley"
+                tab = table.group(4) or "valley"
                 self.view = TableView(self, int(table.group(1)), tab, player)
                 self._subscribe(f"table-{table.group(1)}")
             else:

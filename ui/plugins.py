@@ -63,6 +63,12 @@ class GamePlugin(ABC):
     max_players = 6
     used_parts = "cards"
     """What a scorepad line's highlight marks on a player's part ("the cards this line used")."""
+    options_model: type[BaseModel] | None = None
+    """The library's table options: each field's description says what it changes and names the
+    ruling it replaces ("Ruling SV-1: ..."); the settings screen offers every one."""
+    table_parts_in_editor = False
+    """Whether table-wide choices other than names and options (objectives, Festivities) are
+    made in the players' editors, so a problem with them is fixed there."""
 
     @abstractmethod
     def default_setup(self) -> dict[str, Any]:
@@ -83,6 +89,15 @@ class GamePlugin(ABC):
         for player, colour in zip(data["players"], colours_for(len(data["players"]))):
             player["colour"] = colour
         return data
+
+    def new_player(self, draft: dict, player: PlayerSetup) -> dict:
+        """A player joining a table mid-game: their part, empty, fit for this table's draft."""
+        return self.new_draft([player], self.default_setup())["players"][0]
+
+    def settings_form(self, context: Any, session: Any) -> Any:
+        """The game's own part of the table settings screen (goals, board size...): a view with
+        ``root`` and ``render()`` whose edits go through ``session.apply``; None when none."""
+        return None
 
     @abstractmethod
     def check(self, draft: dict) -> Checked:

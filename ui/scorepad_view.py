@@ -10,6 +10,7 @@ import flet as ft
 from ui.file_problems import file_problem
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_model import Scorepad, export_json, plain_text
+from ui.table_settings_view import problem_fixes
 from ui.widgets import PROBLEM, Memo, labelled, tap_target
 
 LABEL_WIDTH = 136
@@ -97,14 +98,7 @@ class ScorepadView:
             )]
 
     def _problem_list(self) -> ft.Control:
-        names = self.session.player_names
-        return labelled("scorepad-problems", ft.Column(
-            [ft.Text("Left out until fixed:", size=14, weight=ft.FontWeight.BOLD,
-                     color="#B71C1C")]
-            + [ft.Text(("" if p.player is None else f"{names[p.player]}: ") + p.message,
-                       size=13, color="#B71C1C") for p in self.session.checked.problems],
-            spacing=2,
-        ))
+        return problem_fixes(self.context, self.session, "scorepad-problems")
 
     def _notes_block(self, notes: tuple[tuple[str, tuple[str, ...]], ...]) -> ft.Control:
         """What the library notes besides the lines (a solo title, where stored resources went)."""

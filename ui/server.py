@@ -3,6 +3,7 @@ internet), run by uvicorn; prints the address and opens a browser when there is 
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import socket
@@ -62,8 +63,38 @@ def _resolved_addresses() -> list[str]:
         return []
 
 
+class CannotListen(Exception):
+    """The app cannot serve on the address asked for; the message is the one line to print."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed: a busy port is told at once, and
+    uvicorn serves on this very socket, so no other program can take the port in between."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except socket.gaierror as error:
+        raise CannotListen(f"Cannot serve on {host}: {error.strerror}; check --host") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    # As uvicorn does: a port left in TIME_WAIT by a stopped app can be used again at once.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise CannotListen(f"Port {port} is in use: another program (perhaps scorepad "
+                               f"itself) serves on it; start with another port, e.g. "
+                               f"scorepad app --port {port + 1}") from None
+        raise CannotListen(f"Cannot serve on {host} port {port}: {error.strerror}; use "
+                           "another --port or --host") from None
+    return sock
+
+
 def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
             lan: bool = False) -> None:
+    """Serve until stopped; raises :class:`CannotListen` before printing anything when the
+    address cannot be served."""
+    sock = listening_socket(host, port)
     logging.basicConfig(level=logging.WARNING)
     app, store = build_asgi_app(db_path)
     local = f"http://127.0.0.1:{port}" if host in ("0.0.0.0", "127.0.0.1", "localhost") \
@@ -82,12 +113,12 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     print("Stop with Ctrl+C.", flush=True)
     if open_browser:
         threading.Timer(1.0, _open_browser, args=(local,)).start()
-    serve(app, host, port)
+    serve(app, sock, port)
 
 
-def serve(app, host: str, port: int) -> None:
-    """Run ``app`` with uvicorn until Ctrl+C or SIGTERM; it stops within :data:`STOP_WITHIN`
-    seconds even while a handler holds the event loop (a long scoring)."""
+def serve(app, sock: socket.socket, port: int) -> None:
+    """Run ``app`` with uvicorn on ``sock`` until Ctrl+C or SIGTERM; it stops within
+    :data:`STOP_WITHIN` seconds even while a handler holds the event loop (a long scoring)."""
     import uvicorn
 
     class PromptServer(uvicorn.Server):
@@ -100,8 +131,16 @@ def serve(app, host: str, port: int) -> None:
             ending.start()
 
     # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
-    PromptServer(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                ws="websockets-sansio", timeout_graceful_shutdown=2)).run()
+    server = PromptServer(uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
+                                         timeout_graceful_shutdown=2))
+    try:
+        server.run(sockets=[sock])
+    except SystemExit as failure:
+        # uvicorn exits when it cannot start after all; say it in one line, not its log.
+        if failure.code:
+            raise CannotListen(f"The app could not start on port {port}") from None
+    finally:
+        sock.close()
 
 
 def _open_browser(url: str) -> None:

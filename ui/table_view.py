@@ -8,6 +8,7 @@ import flet as ft
 from ui.deleted_tables import deleted_notice
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_view import ScorepadView
+from ui.table_settings_view import TableSettingsView
 from ui.widgets import TOUCH, Memo, heading, tap_target
 
 
@@ -30,12 +31,21 @@ class TableView:
         self.root.controls = [ft.Container(height=0), ft.Container(self._frame, padding=12)]
         self.editor = (self.session.game.editor(context, self.session, self.player)
                        if tab == "valley" else None)
+        if tab == "settings":
+            self.editor = TableSettingsView(context, self.session)
         show_pad = tab == "scorepad" or context.wide
         self.scorepad = (ScorepadView(context, self.session, compact=tab != "scorepad")
                          if show_pad else None)
         self.render()
 
     def render(self) -> None:
+        players = len(self.session.player_names)
+        if self.tab == "valley" and self.player >= players:
+            # The player shown was removed (on this or another device): show the last one. This
+            # may run on another device's edit, outside the page's event loop: hand it over.
+            page = self.context.page
+            page.run_task(page.push_route, f"/table/{self.session.table_id}/valley/{players - 1}")
+            return
         if self.editor is not None:
             self.editor.render()
         if self.scorepad is not None:
@@ -65,7 +75,12 @@ class TableView:
     def _actions(self) -> list[ft.Control]:
         """The table's own actions at the top right (settings, invite, finish...): each feature
         adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
-        return []
+        table_id = self.session.table_id
+        return [
+            tap_target(ft.Icon(ft.Icons.SETTINGS), lambda e: self.context.go(
+                f"/table/{table_id}/settings"), "table-settings", width=TOUCH, padding=0,
+                selected=self.tab == "settings", tooltip="Players, goals and table options"),
+        ]
 
     def _body(self) -> ft.Control:
         if self.editor is not None and self.scorepad is not None:

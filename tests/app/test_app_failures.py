@@ -66,7 +66,7 @@ def test_an_export_folder_that_cannot_be_written_is_said_and_the_app_keeps_worki
 BUSY_SERVER = textwrap.dedent("""
     import sys, time
     from fastapi import FastAPI
-    from ui.server import serve
+    from ui.server import listening_socket, serve
 
     app = FastAPI()
 
@@ -75,7 +75,8 @@ BUSY_SERVER = textwrap.dedent("""
         print("busy", flush=True)
         time.sleep(600)  # holds the event loop, as a long scoring in a tap handler does
 
-    serve(app, "127.0.0.1", int(sys.argv[1]))
+    port = int(sys.argv[1])
+    serve(app, listening_socket("127.0.0.1", port), port)
 """)
 
 

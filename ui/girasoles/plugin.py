@@ -9,6 +9,7 @@ from scorer.girasoles.models import (
     DEFAULT_BOARD_SIZE,
     LARGEST_BOARD_SIZE,
     SMALLEST_BOARD_SIZE,
+    Options,
 )
 from ui.girasoles import draft
 from ui.plugins import Checked, GamePlugin, PlayerSetup, colours_for
@@ -20,6 +21,8 @@ class GirasolesPlugin(GamePlugin):
     min_players = 1  # ruling GI-11
     max_players = 4
     used_parts = "spaces"
+    options_model = Options
+    table_parts_in_editor = True  # the objectives and the mode
 
     def default_setup(self) -> dict[str, Any]:
         return {"mode": "normal", "rows": DEFAULT_BOARD_SIZE, "cols": DEFAULT_BOARD_SIZE}
@@ -40,6 +43,13 @@ class GirasolesPlugin(GamePlugin):
     def draft_from_table(self, table) -> dict:
         return draft.draft_from_table(table, colours_for(len(table.players)))
 
+    def new_player(self, table_draft: dict, player: PlayerSetup) -> dict:
+        """An empty board of the table's size."""
+        rows, cols = draft.size_of(table_draft["players"][0]["board"]) \
+            if table_draft.get("players") else (DEFAULT_BOARD_SIZE, DEFAULT_BOARD_SIZE)
+        setup = {**self.default_setup(), "rows": rows, "cols": cols}
+        return self.new_draft([player], setup)["players"][0]
+
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
 
@@ -47,6 +57,11 @@ class GirasolesPlugin(GamePlugin):
         from ui.girasoles.setup_view import GirasolesSetup
 
         return GirasolesSetup(on_change)
+
+    def settings_form(self, context, session):
+        from ui.girasoles.settings_view import BoardSettingsView
+
+        return BoardSettingsView(context, session)
 
     def editor(self, context, session, player: int):
         from ui.girasoles.editor_view import BoardEditorView

@@ -66,13 +66,15 @@ class CardDialog:
         self.reason_part = labelled("card-reason", self.reason_field)
         self.preview = ft.Text(size=14, weight=ft.FontWeight.BOLD)
         self.note = ft.Text(size=13, color="#E65100")
+        # Hidden by its Semantics wrapper: a Semantics whose content is hidden is a client error.
+        self.note_part = labelled("card-note", self.note)
         self.problem = ft.Text(size=13, color=PROBLEM)
         self.body = ft.Column(
             [labelled("card-name", self.name_field), self.suggestions, self.face,
              self.also_part, self.set_part, self.per_part, self.points_part, self.reason_part,
              ft.Container(labelled("card-preview", self.preview), bgcolor="#FFF8E1",
                           padding=8, border_radius=6),
-             labelled("card-note", self.note), labelled("card-message", self.problem)],
+             self.note_part, labelled("card-message", self.problem)],
             tight=True, spacing=10, width=DIALOG_WIDTH,
         )
         if self.index is not None:
@@ -155,7 +157,7 @@ class CardDialog:
         self.reason_part.visible = form.bonus == "typed"
         self.preview.value = form.preview()
         self.note.value = form.note(self.model)
-        self.note.visible = bool(self.note.value)
+        self.note_part.visible = bool(self.note.value)
         self.problem.value = self.message or form.result()[1]
 
     def _render_suggestions(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.maple_valley.models import MAX_PLAYERS
+from scorer.maple_valley.models import MAX_PLAYERS, Options
 from ui.maple_valley import draft
 from ui.plugins import Checked, GamePlugin, PlayerSetup, colours_for
 
@@ -14,6 +14,7 @@ class MapleValleyPlugin(GamePlugin):
     title = "Maple Valley"
     min_players = 1
     max_players = MAX_PLAYERS
+    options_model = Options
 
     def default_setup(self) -> dict[str, Any]:
         return {}
@@ -34,6 +35,11 @@ class MapleValleyPlugin(GamePlugin):
         from ui.maple_valley.setup_view import SetupNote
 
         return SetupNote(on_change)
+
+    def settings_form(self, context, session):
+        from ui.maple_valley.settings_view import FestivitySettingsView
+
+        return FestivitySettingsView(context, session)
 
     def editor(self, context, session, player: int):
         from ui.maple_valley.editor_view import MapleEditorView

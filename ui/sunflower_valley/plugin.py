@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.sunflower_valley.goals import GOALS
-from scorer.sunflower_valley.models import FIRST_GAME_GOALS
+from scorer.sunflower_valley.models import FIRST_GAME_GOALS, Options
 from ui.plugins import Checked, GamePlugin, PlayerSetup, colours_for
 from ui.sunflower_valley import draft
 
@@ -13,6 +13,7 @@ from ui.sunflower_valley import draft
 class SunflowerValleyPlugin(GamePlugin):
     key = "sunflower_valley"
     title = "Sunflower Valley"
+    options_model = Options
 
     def default_setup(self) -> dict[str, Any]:
         return {"goals": list(FIRST_GAME_GOALS)}
@@ -39,6 +40,11 @@ class SunflowerValleyPlugin(GamePlugin):
         from ui.sunflower_valley.setup_view import GoalPicker
 
         return GoalPicker(on_change)
+
+    def settings_form(self, context, session):
+        from ui.sunflower_valley.settings_view import GoalSettingsView
+
+        return GoalSettingsView(context, session)
 
     def editor(self, context, session, player: int):
         from ui.sunflower_valley.editor_view import ValleyEditorView
