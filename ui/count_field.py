@@ -14,9 +14,10 @@ from ui.widgets import PROBLEM, TOUCH, labelled
 
 class CountField:
     """``field`` goes where the number is shown, ``message`` under it (blank while the text is a
-    count); ``on_count(count)`` makes the edit. A redraw calls :meth:`show` with the draft's count:
-    it never writes into the field while it is being typed in (the keystrokes are on their way)
-    nor over a refused text the draft has not moved past."""
+    count). The text is checked as it is typed and taken when the field is left or Enter (the
+    phone keyboard's Done) is pressed: ``on_count(count)`` makes the edit. So "3.5" never counts
+    as 3 on its way. A redraw calls :meth:`show` with the draft's count: it never writes into the
+    field while it is being typed in nor over a refused text the draft has not moved past."""
 
     def __init__(self, identifier: str, noun: str, most: int, on_count: Callable[[int], None],
                  *, least: int = 0, width: int = 72):
@@ -26,20 +27,21 @@ class CountField:
         self.on_count = on_count
         self.focused = False
         self.agreed: int | None = None
-        """The count the field's text last stood for."""
+        """The draft's count as last shown or taken from the field."""
         self.text_field = ft.TextField(
             width=width, height=TOUCH, text_align=ft.TextAlign.CENTER, text_size=17,
             keyboard_type=ft.KeyboardType.NUMBER, border=ft.OutlineInputBorder(),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
             on_change=self._changed, on_focus=self._focus, on_blur=self._blur,
+            on_submit=self._take,
         )
-        self.error = ft.Text(size=13, color=PROBLEM, visible=False)
+        self.error = ft.Text("", size=13, color=PROBLEM)
         self.field = labelled(identifier, self.text_field)
         self.message = labelled(f"{identifier}-error", self.error)
 
     @property
     def refused(self) -> bool:
-        return self.error.visible
+        return bool(self.error.value)
 
     def show(self, count: int) -> None:
         """Show the draft's count (after an edit elsewhere: a stepper, an undo, another device)."""
@@ -50,16 +52,25 @@ class CountField:
         if self.text_field.value != str(count):
             self.text_field.value = str(count)
 
-    def _changed(self, e) -> None:
+    def _parse(self, e) -> int | None:
         count, why = parse_count(e.control.value or "", self.noun, self.most, self.least)
         self._say(why)
-        if count is not None:
+        return count
+
+    def _changed(self, e) -> None:
+        self._parse(e)
+
+    def _take(self, e) -> None:
+        count = self._parse(e)
+        if count is None:
+            return
+        self.text_field.value = str(count)
+        if count != self.agreed:
             self.agreed = count
             self.on_count(count)
 
     def _say(self, why: str) -> None:
         self.error.value = why
-        self.error.visible = bool(why)
 
     def _focus(self, e) -> None:
         """Select the whole text: typing replaces it, as on a calculator (0 then 8 is 8)."""
@@ -69,5 +80,4 @@ class CountField:
 
     def _blur(self, e) -> None:
         self.focused = False
-        if not self.refused and self.agreed is not None:
-            self.text_field.value = str(self.agreed)
+        self._take(e)

@@ -69,8 +69,9 @@ def test_plus_a_typed_count_and_the_grid_reach_the_table(tmp_path, monkeypatch):
     field.on_focus(None)
     field.value = "07"
     field.on_change(SimpleNamespace(control=field))
+    assert session.draft["players"][0]["resources"] == {"Honey": 1}  # taken when it is left
+    field.on_blur(SimpleNamespace(control=field))
     assert session.draft["players"][0]["resources"] == {"Honey": 1, "Clay": 7}
-    field.on_blur(None)  # leaving the field shows the count as stored
     assert field.value == "7"
     click(view.root, "section-festivities")
     click(view.root, "cubes-1-2-plus")
@@ -158,14 +159,16 @@ def test_a_typed_text_that_is_no_count_is_refused_beside_the_field_and_kept(tmp_
     click(view.root, "section-pack")
     field = identified(view.root, "count-Clay")
     field.on_focus(None)
-    for typed in ("35", "3.5"):
+    field.value = "35"
+    field.on_submit(SimpleNamespace(control=field))
+    for typed in ("3", "3.", "3.5"):  # nothing counts until the field is left: 3 never does
         field.value = typed
         field.on_change(SimpleNamespace(control=field))
-    assert session.draft["players"][0]["resources"] == {"Clay": 35}
     error = identified(view.root, "count-Clay-error")
-    assert error.visible and error.value.startswith("3.5 is not a count of Clay")
-    field.on_blur(None)
+    assert error.value.startswith("3.5 is not a count of Clay")
+    field.on_blur(SimpleNamespace(control=field))
+    assert session.draft["players"][0]["resources"] == {"Clay": 35}
     view.render()
-    assert field.value == "3.5" and error.visible  # kept as typed, with its reason
+    assert field.value == "3.5" and error.value  # kept as typed, with its reason
     click(view.root, "count-Clay-plus")  # the count moves on: the field follows it
-    assert field.value == "36" and not error.visible
+    assert field.value == "36" and error.value == ""
