@@ -172,3 +172,20 @@ def test_a_typed_text_that_is_no_count_is_refused_beside_the_field_and_kept(tmp_
     assert field.value == "3.5" and error.value  # kept as typed, with its reason
     click(view.root, "count-Clay-plus")  # the count moves on: the field follows it
     assert field.value == "36" and error.value == ""
+
+
+def test_a_card_described_before_is_added_in_one_tap(tmp_path, monkeypatch):
+    monkeypatch.setattr(ft.AlertDialog, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+    click(view.root, "add-friend")
+    dialog = context.dialogs[-1]
+    identified(dialog.content, "card-name").on_change(
+        SimpleNamespace(control=SimpleNamespace(value="Otter")))
+    click(dialog.content, "card-score-plus")
+    click(dialog.content, "card-travel-Water")
+    click(dialog, "card-use")
+    bob = MapleEditorView(context, session, 1)
+    context.view = bob
+    click(bob.root, "known-friend-0")
+    assert session.draft["players"][1]["friends"] == ["Otter"]
+    assert bob.model.message == "Add the Friend Otter to Bob."

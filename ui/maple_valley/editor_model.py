@@ -213,7 +213,7 @@ class MapleEditor:
         return True
 
     def add_known(self, kind: str, entry: KnownCard) -> bool:
-        """Two taps: "Add" and a card offered by name."""
+        """A card described before, offered again (one tap in the Cards section)."""
         return self.add(kind, find(self.draft, kind, entry.card.name) or entry.card)
 
     def remove(self, kind: str, index: int) -> None:

@@ -19,6 +19,7 @@ from ui.editing import run_action
 from ui.maple_valley.card_dialog import CardDialog
 from ui.maple_valley.draft import KEYS, KINDS, PACK
 from ui.maple_valley.editor_model import MapleEditor
+from ui.maple_valley.known_cards import matching
 from ui.plugins import PLAYER_COLOURS
 from ui.widgets import PROBLEM, TOUCH, Memo, labelled, problem_list, tap_target
 
@@ -161,10 +162,25 @@ class MapleEditorView:
                                f"held-{lower}-{card.index}-remove", width=TOUCH, padding=0,
                                tooltip=f"Remove {card.name}"),
                 ], spacing=6))
+            parts.append(self._known_row(kind))
             if kind == "Friend":
                 parts.append(ft.Text("The Starter is always there: no score, all three travel "
                                      "types.", size=12, color=ft.Colors.GREY_700))
         return ft.Column(parts, spacing=6)
+
+    def _known_row(self, kind: str) -> ft.Control:
+        """The cards of this kind described before, each added in one tap."""
+        known = matching(self.model.known(kind), "")
+        if not known:
+            return ft.Container(height=0)
+        lower = kind.lower()
+        return ft.Row(
+            [ft.Text("Add in one tap:", size=12, color=ft.Colors.GREY_800)] + [
+                tap_target(entry.card.name, lambda e, k=kind, entry=entry: self._run(
+                    self.model.add_known, k, entry), f"known-{lower}-{position}", padding=8,
+                    tooltip=f"Add {entry.card.name} to {self.model.name}")
+                for position, entry in enumerate(known)],
+            wrap=True, spacing=6, run_spacing=6)
 
     # The Pack ---------------------------------------------------------------------------------
 
