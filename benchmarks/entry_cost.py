@@ -277,7 +277,7 @@ def add_known_in_one_tap(page, kind: str, name: str, held: int) -> None:
     """Tap the card's name in the Cards section's "Add in one tap" row."""
     lower = kind.lower()
     position = 0
-    while not text_of(page, f"known-{lower}-{position}").startswith(name):
+    while not text_of(page, f"known-{lower}-{position}").endswith(name):  # after its tooltip
         position += 1
     tap_once(page, f"known-{lower}-{position}", f"heading-{lower}",
              HEADINGS[kind].format(held + 1))
@@ -306,13 +306,15 @@ def enter_pack_and_cubes(page, player, table) -> Cost:
     start = counted(page)
     show(page, "section-pack", "count-Acorns")
     for item, count in player.resources.items():
+        said = "^" + re.escape(f"Set {player.name}'s {item} to {count}.")
         if count <= 2:
-            step_to(page, f"count-{item}", count)
+            for step in range(1, count + 1):
+                tap_once(page, f"count-{item}-plus", "editor-message",
+                         "^" + re.escape(f"Set {player.name}'s {item} to {step}."))
         else:
             type_into(page, f"count-{item}", str(count))
             page.keyboard.press("Enter")
-            wait_text(page, "editor-message", "^" + re.escape(f"Set {player.name}'s {item} "
-                                                              f"to {count}."))
+            wait_text(page, "editor-message", said)
     show(page, "section-festivities", "cubes-0-0")
     for number, festivity in enumerate(table.festivity_names):
         step_to(page, f"cubes-0-{number}", table.cubes_of(player, festivity))
