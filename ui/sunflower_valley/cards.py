@@ -102,9 +102,12 @@ def cell_control(
 ) -> ft.Control:
     card = view.card
     if card is None:
+        # Every free place takes a card (a valley is entered as it lies, in any order); those
+        # beside a card are shaded, as the valley grows there.
         content: ft.Control | None = (
-            ft.Icon(ft.Icons.ADD, size=round(size * 0.3), color=ft.Colors.GREY_500)
-            if view.can_place and on_click else None
+            ft.Icon(ft.Icons.ADD, size=round(size * 0.3),
+                    color=ft.Colors.GREY_500 if view.can_place else ft.Colors.GREY_300)
+            if on_click else None
         )
         bgcolor = ft.Colors.GREY_200 if view.can_place else ft.Colors.GREY_50
     else:

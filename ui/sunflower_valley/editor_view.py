@@ -374,12 +374,13 @@ class DescriptionPicker:
         if self.carriers:
             who = ", ".join(f"{name} {count}" for name, count in self.carriers.items())
             total = sum(self.carriers.values())
-            cards = "card" if total == 1 else "cards"
+            cards = "card of the table that carries" if total == 1 else \
+                "cards of the table that carry"
             self.body.controls.append(tap_target(
                 ft.Row([ft.Icon(ft.Icons.CHECK_BOX if self.everywhere
                                 else ft.Icons.CHECK_BOX_OUTLINE_BLANK),
-                        ft.Text(f"Also change the {total} {cards} of the table that carry it "
-                                f"({who})", size=13, expand=True)], spacing=6),
+                        ft.Text(f"Also change the {total} {cards} it ({who})", size=13,
+                                expand=True)], spacing=6),
                 lambda e: self._change(self._toggle_everywhere), "picker-everywhere",
                 height=None, padding=8, selected=self.everywhere))
         self.body.controls.append(
