@@ -28,7 +28,7 @@ import json
 import re
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from app_browser import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, RETRY_AFTER, AppServer, free_port, handle, open_app, tap_until,
+    CHROMIUM, CHROMIUM_ARGS, RETRY_AFTER, AppServer, free_port, open_app, tap_until,
     text_of, type_into, wait_text,
 )
 from girasoles_taps import plan as girasoles_plan  # noqa: E402
@@ -90,13 +90,8 @@ def counted(page) -> Cost:
     return Cost(**page.evaluate("() => window.__entry"))
 
 
-@dataclass
-class Report:
-    lines: list[str] = field(default_factory=list)
-
-    def say(self, text: str) -> None:
-        print(text, flush=True)
-        self.lines.append(text)
+def say(text: str) -> None:
+    print(text, flush=True)
 
 
 def new_table(store: TableStore, game: str, names: list[str], setup: dict | None = None) -> int:
@@ -148,7 +143,7 @@ def edge_towards(editor: ValleyEditor, cell: tuple[int, int]) -> str | None:
             "left" if col < left else "right" if col > right else None)
 
 
-def enter_valley(page, editor: ValleyEditor, cards, described: list, report: Report) -> Cost:
+def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
     """Tap a valley in as it lies; the editor's model (on a twin table) says what the screen
     must show after each tap."""
     start = counted(page)
@@ -175,7 +170,7 @@ def enter_valley(page, editor: ValleyEditor, cards, described: list, report: Rep
                   rf"^{laid} of 18 Valley cards")
         if described_now is not None:
             cost = counted(page) - described_now[1]
-            report.say(f"  new {described_now[0].summary}: {cost.taps} taps after its kinds "
+            say(f"  new {described_now[0].summary}: {cost.taps} taps after its kinds "
                        "(points, villagers, Use, its place)")
             described_now = None
     return counted(page) - start
@@ -199,7 +194,7 @@ def describe_sv_card(page, description: CardDescription) -> Cost:
     return after_kinds
 
 
-def sunflower_valley(server: AppServer, browser, folder: Path, report: Report) -> dict:
+def sunflower_valley(server: AppServer, browser, folder: Path) -> dict:
     table = sv_table()
     names = [player["name"] for player in table["players"]]
     table_id = new_table(TableStore(server.db), "sunflower_valley", names,
@@ -211,23 +206,23 @@ def sunflower_valley(server: AppServer, browser, folder: Path, report: Report) -
     open_app(page, f"{server.url}/table/{table_id}/valley/0")
     wait_text(page, "player-total", f"^{names[0]}:")
     described: list[CardDescription] = []
-    report.say("Sunflower Valley, 3 players, 19-card valleys entered row by row from the "
+    say("Sunflower Valley, 3 players, 19-card valleys entered row by row from the "
                "top-left card:")
     figures = {}
     for index, player in enumerate(table["players"]):
         if index:
             tap_until(page, f"tab-player-{index}", "player-total", f"^{player['name']}:")
         cards = as_it_lies(player["valley"])
-        cost = enter_valley(page, ValleyEditor(twin, index), cards, described, report)
+        cost = enter_valley(page, ValleyEditor(twin, index), cards, described)
         per_card = cost.taps / len(cards)
         figures[player["name"]] = per_card
-        report.say(f"  valley {index + 1} ({player['name']}): {cost.taps} taps for "
+        say(f"  valley {index + 1} ({player['name']}): {cost.taps} taps for "
                    f"{len(cards)} cards, {per_card:.2f} taps per card")
     expected = [p.total for p in score(parse_table(table)).players]
     for index, name in enumerate(names):
         tap_until(page, f"tab-player-{index}", "player-total",
                   f"^{re.escape(name)}: {expected[index]} points")
-    report.say(f"  totals on screen = the library's: {expected}")
+    say(f"  totals on screen = the library's: {expected}")
     page.context.close()
     return figures
 
@@ -235,7 +230,7 @@ def sunflower_valley(server: AppServer, browser, folder: Path, report: Report) -
 # Girasoles ------------------------------------------------------------------------------------
 
 
-def girasoles(server: AppServer, browser, folder: Path, report: Report) -> Cost:
+def girasoles(server: AppServer, browser, folder: Path) -> Cost:
     table = load_table(GIRASOLES_BOARD)
     player = table.players[0]
     board = player.board
@@ -257,7 +252,7 @@ def girasoles(server: AppServer, browser, folder: Path, report: Report) -> Cost:
     wait_text(page, "player-total", f"^{re.escape(player.name)}: {total} points")
     cost = counted(page) - start
     spaces = board.rows * board.cols
-    report.say(f"Girasoles, the rulebook's board ({spaces} spaces): {board_cost.taps} taps, "
+    say(f"Girasoles, the rulebook's board ({spaces} spaces): {board_cost.taps} taps, "
                f"{board_cost.taps / spaces:.2f} per space; with its coins {cost.taps} taps and "
                f"{cost.keys} keystrokes; total on screen {total} = the library's")
     page.context.close()
@@ -321,11 +316,11 @@ def enter_pack_and_cubes(page, player, table) -> Cost:
     return counted(page) - start
 
 
-def maple_valley(server: AppServer, browser, report: Report) -> dict:
+def maple_valley(server: AppServer, browser) -> dict:
     table = load_table(MAPLE_TABLE)
     red = table.players[0]
     names = [player.name for player in table.players]
-    report.say(f"Maple Valley, the rulebook's {red.name} player "
+    say(f"Maple Valley, the rulebook's {red.name} player "
                f"({len(maple_cards(red, table))} cards):")
     figures = {}
     known: set[str] = set()
@@ -338,9 +333,9 @@ def maple_valley(server: AppServer, browser, report: Report) -> dict:
             known = {name for _, card in maple_cards(red, table) for name in [card.name]}
         cards = enter_maple_player(page, table, red, known)
         rest = enter_pack_and_cubes(page, red, table) if run == 1 else Cost()
-        report.say(f"  {label}: {cards.taps} taps + {cards.keys} keystrokes = {cards.both}")
+        say(f"  {label}: {cards.taps} taps + {cards.keys} keystrokes = {cards.both}")
         if run == 1:
-            report.say(f"  its Pack (10 counts) and 6 Festivity cubes: {rest.taps} taps + "
+            say(f"  its Pack (10 counts) and 6 Festivity cubes: {rest.taps} taps + "
                        f"{rest.keys} keystrokes = {rest.both}")
         figures[label] = cards.both
         page.context.close()
@@ -366,18 +361,17 @@ def main() -> None:
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    report = Report()
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         server = AppServer(Path(folder) / "tables.sqlite3", free_port())
         server.start()
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             if "sunflower_valley" in arguments.parts:
-                sunflower_valley(server, browser, Path(folder), report)
+                sunflower_valley(server, browser, Path(folder))
             if "girasoles" in arguments.parts:
-                girasoles(server, browser, Path(folder), report)
+                girasoles(server, browser, Path(folder))
             if "maple_valley" in arguments.parts:
-                maple_valley(server, browser, report)
+                maple_valley(server, browser)
         finally:
             browser.close()
             server.stop()
