@@ -67,7 +67,8 @@ window.addEventListener('keydown', (event) => {
     if (typed && !event.ctrlKey && !event.metaKey) window.__entry.keys += 1;
 }, true);
 """
-"""Counts, in the page, what a person does: every press of a finger, every key typed."""
+"""Counts, in the page, what a person does: every press of a finger, every key typed. Now and
+then the driver presses once more when the page redraws under its click (a tap or so per part)."""
 
 
 @dataclass
@@ -77,9 +78,6 @@ class Cost:
 
     def __sub__(self, other: Cost) -> Cost:
         return Cost(self.taps - other.taps, self.keys - other.keys)
-
-    def __add__(self, other: Cost) -> Cost:
-        return Cost(self.taps + other.taps, self.keys + other.keys)
 
     @property
     def both(self) -> int:
@@ -92,6 +90,29 @@ def counted(page) -> Cost:
 
 def say(text: str) -> None:
     print(text, flush=True)
+
+
+class Retries:
+    """Passes the browser helpers' stderr through, counting their retries: now and then the
+    Flutter web client drops a synthetic click and the script taps again, which the page counts
+    as one more tap (a person's figure is the count less the retries)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.count = 0
+
+    def write(self, text: str) -> int:
+        self.count += text.count("tapping again") + text.count("trying again")
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def since(self, start: int) -> str:
+        """Words to add to a figure when the script retried since ``start``."""
+        retries = self.count - start
+        return "" if not retries else f" (includes {retries} retr{'y' if retries == 1 else 'ies'} " \
+            "of the script after a dropped click)"
 
 
 def new_table(store: TableStore, game: str, names: list[str], setup: dict | None = None) -> int:
@@ -194,7 +215,7 @@ def describe_sv_card(page, description: CardDescription) -> Cost:
     return after_kinds
 
 
-def sunflower_valley(server: AppServer, browser, folder: Path) -> dict:
+def sunflower_valley(server: AppServer, browser, folder: Path) -> None:
     table = sv_table()
     names = [player["name"] for player in table["players"]]
     table_id = new_table(TableStore(server.db), "sunflower_valley", names,
@@ -206,31 +227,28 @@ def sunflower_valley(server: AppServer, browser, folder: Path) -> dict:
     open_app(page, f"{server.url}/table/{table_id}/valley/0")
     wait_text(page, "player-total", f"^{names[0]}:")
     described: list[CardDescription] = []
-    say("Sunflower Valley, 3 players, 19-card valleys entered row by row from the "
-               "top-left card:")
-    figures = {}
+    say("Sunflower Valley, 3 players, 19-card valleys entered row by row from the top-left "
+        "card:")
     for index, player in enumerate(table["players"]):
         if index:
             tap_until(page, f"tab-player-{index}", "player-total", f"^{player['name']}:")
         cards = as_it_lies(player["valley"])
+        retries = RETRIES.count
         cost = enter_valley(page, ValleyEditor(twin, index), cards, described)
-        per_card = cost.taps / len(cards)
-        figures[player["name"]] = per_card
-        say(f"  valley {index + 1} ({player['name']}): {cost.taps} taps for "
-                   f"{len(cards)} cards, {per_card:.2f} taps per card")
+        say(f"  valley {index + 1} ({player['name']}): {cost.taps} taps for {len(cards)} cards, "
+            f"{cost.taps / len(cards):.2f} taps per card{RETRIES.since(retries)}")
     expected = [p.total for p in score(parse_table(table)).players]
     for index, name in enumerate(names):
         tap_until(page, f"tab-player-{index}", "player-total",
                   f"^{re.escape(name)}: {expected[index]} points")
     say(f"  totals on screen = the library's: {expected}")
     page.context.close()
-    return figures
 
 
 # Girasoles ------------------------------------------------------------------------------------
 
 
-def girasoles(server: AppServer, browser, folder: Path) -> Cost:
+def girasoles(server: AppServer, browser, folder: Path) -> None:
     table = load_table(GIRASOLES_BOARD)
     player = table.players[0]
     board = player.board
@@ -242,6 +260,7 @@ def girasoles(server: AppServer, browser, folder: Path) -> Cost:
     open_app(page, f"{server.url}/table/{table_id}/valley/0")
     wait_text(page, "player-total", f"^{player.name}:")
     start = counted(page)
+    retries = RETRIES.count
     for (kind, value), message in zip(steps, said):
         tap_until(page, tool_or_space(kind, value), "editor-message", "^" + re.escape(message))
     board_cost = counted(page) - start
@@ -253,10 +272,10 @@ def girasoles(server: AppServer, browser, folder: Path) -> Cost:
     cost = counted(page) - start
     spaces = board.rows * board.cols
     say(f"Girasoles, the rulebook's board ({spaces} spaces): {board_cost.taps} taps, "
-               f"{board_cost.taps / spaces:.2f} per space; with its coins {cost.taps} taps and "
-               f"{cost.keys} keystrokes; total on screen {total} = the library's")
+        f"{board_cost.taps / spaces:.2f} per space; with its coins {cost.taps} taps and "
+        f"{cost.keys} keystrokes{RETRIES.since(retries)}; total on screen {total} = the "
+        "library's")
     page.context.close()
-    return cost
 
 
 # Maple Valley ---------------------------------------------------------------------------------
@@ -316,13 +335,12 @@ def enter_pack_and_cubes(page, player, table) -> Cost:
     return counted(page) - start
 
 
-def maple_valley(server: AppServer, browser) -> dict:
+def maple_valley(server: AppServer, browser) -> None:
     table = load_table(MAPLE_TABLE)
     red = table.players[0]
     names = [player.name for player in table.players]
-    say(f"Maple Valley, the rulebook's {red.name} player "
-               f"({len(maple_cards(red, table))} cards):")
-    figures = {}
+    say(f"Maple Valley, the rulebook's {red.name} player ({len(maple_cards(red, table))} "
+        "cards):")
     known: set[str] = set()
     for run, label in ((1, "cards new"), (2, "cards known from the earlier game")):
         table_id = new_table(TableStore(server.db), "maple_valley", names)
@@ -330,19 +348,22 @@ def maple_valley(server: AppServer, browser) -> dict:
         open_app(page, f"{server.url}/table/{table_id}/valley/0")
         wait_text(page, "player-total", f"^{red.name}:")
         if run == 2:
-            known = {name for _, card in maple_cards(red, table) for name in [card.name]}
+            known = {card.name for _, card in maple_cards(red, table)}
+        retries = RETRIES.count
         cards = enter_maple_player(page, table, red, known)
-        rest = enter_pack_and_cubes(page, red, table) if run == 1 else Cost()
-        say(f"  {label}: {cards.taps} taps + {cards.keys} keystrokes = {cards.both}")
+        say(f"  {label}: {cards.taps} taps + {cards.keys} keystrokes = "
+            f"{cards.both}{RETRIES.since(retries)}")
         if run == 1:
+            retries = RETRIES.count
+            rest = enter_pack_and_cubes(page, red, table)
             say(f"  its Pack (10 counts) and 6 Festivity cubes: {rest.taps} taps + "
-                       f"{rest.keys} keystrokes = {rest.both}")
-        figures[label] = cards.both
+                f"{rest.keys} keystrokes = {rest.both}{RETRIES.since(retries)}")
         page.context.close()
-    return figures
 
 
 # Running ----------------------------------------------------------------------------------------
+
+RETRIES = Retries(sys.stderr)
 
 
 def phone_page(browser):
@@ -360,6 +381,8 @@ def main() -> None:
                         choices=["sunflower_valley", "girasoles", "maple_valley"])
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
+
+    sys.stderr = RETRIES
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         server = AppServer(Path(folder) / "tables.sqlite3", free_port())
