@@ -3,6 +3,7 @@ redo, and read one player's score (from the library, through the session)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ui.session import Change, TableSession
@@ -95,3 +96,19 @@ def run_action(view: Any, action, *args) -> Any:
 
     show_tap(view.context, view.session, revision, redraw)
     return outcome
+
+
+WHOLE_NUMBER = re.compile(r"[0-9]+")
+"""Digits only: a sign, a point, an exponent or a letter make it something other than a count."""
+
+
+def parse_count(text: str, noun: str, most: int, least: int = 0) -> tuple[int | None, str]:
+    """A count as typed in a number field: the whole number from ``least`` to ``most``, or None
+    and why not, in words ("3.5 is not a count of cubes: ..."). Nothing is dropped or guessed:
+    "3.5" is refused, never read as 35."""
+    typed = text.strip()
+    if not typed:
+        return None, f"Type a count of {noun}, a whole number from {least} to {most}."
+    if WHOLE_NUMBER.fullmatch(typed) and least <= int(typed) <= most:
+        return int(typed), ""
+    return None, f"{typed} is not a count of {noun}: type a whole number from {least} to {most}."

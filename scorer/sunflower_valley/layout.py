@@ -3,6 +3,7 @@ as a Field under the table's options."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -63,6 +64,19 @@ class Layout:
         return self.options.farmers_count_as_fields and any(
             card.kind is Kind.FARMER for card in self.fields
         )
+
+
+def top_left(cells: Iterable[Cell]) -> Cell:
+    """The valley's top-left as players read it off the table: its top row of cards and its
+    leftmost column of cards (the corner need not hold a card)."""
+    cells = list(cells)
+    return min(row for row, _ in cells), min(col for _, col in cells)
+
+
+def place_name(cell: Cell, origin: Cell) -> str:
+    """A place as the grid shows it: "row 2, column 3", counted from 1 at ``origin``, the
+    valley's top-left (:func:`top_left`)."""
+    return f"row {cell[0] - origin[0] + 1}, column {cell[1] - origin[1] + 1}"
 
 
 def where(card: Card) -> str:

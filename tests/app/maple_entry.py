@@ -96,7 +96,7 @@ def enter_table(session: TableSession, table: MapleValleyTable) -> list[str]:
             how.extend(enter_card(editor, kind, card) for card in cards)
         for position, (item, count) in enumerate(player.resources.items()):
             if position % 2:  # half by the number field, half by the plus button
-                editor.type_count(item, str(count))
+                editor.set_count(item, count)
             else:
                 for _ in range(count):
                     editor.step(item, 1)

@@ -101,10 +101,10 @@ def describe(page, card: dict) -> None:
     for count, kind in enumerate(card["combination"], start=1):
         tap_until(page, f"picker-add-{kind}", "picker-combination",
                   r"^[^+]+" + r"( \+ [^+]+)" * (count - 1) + "$")
-    for value in range(1, card["points"] + 1):
-        tap_until(page, "picker-points-plus", "picker-points", rf"^{value}$")
-    for value in range(1, card["villagers"] + 1):
-        tap_until(page, "picker-villagers-plus", "picker-villagers", rf"^{value}$")
+    for name in ("points", "villagers"):  # one tap each, on the chip of the value
+        if card[name]:
+            tap_until(page, f"picker-{name}-{card[name]}", f"picker-{name}",
+                      rf": {card[name]}$")
     tap_until(page, "picker-use", "editor-message",
               "^" + re.escape(f"Tap a place to lay a {brush_name(card)}."))
 
@@ -125,7 +125,8 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
     for number, (row, col) in enumerate(ANN_STOPS, start=1):
         tap_until(page, f"cell-{row}-{col}", "editor-message",
                   "^Start the Express" if number == 1 else "^Add the")
-    wait_text(page, "express-route", r"route as entered: \(0,0\) → \(0,-2\)")
+    # Places named as the grid labels them, from the valley's top-left card (-2,-2):
+    wait_text(page, "express-route", "route as entered: row 3, column 3 → row 3, column 1")
 
     for index, valley in ((1, BOB), (2, CID), (3, DEE)):
         tap_until(page, f"tab-player-{index}", "player-total", rf"^{NAMES[index]}:")
@@ -170,7 +171,7 @@ def test_a_card_not_connected_is_shown_in_words_and_undo_takes_it_back(app_serve
     tap_until(page, "palette-lake", "editor-message", "^Tap a place to lay a Lake")
     # Diagonal to the Starting Town only:
     problems = tap_until(page, "cell-1-1", "problems", "does not touch the valley")
-    assert "Lake at (1,1)" in problems
+    assert "Lake at row 2, column 2" in problems
     assert text_of(page, "player-total").startswith("Cid: 0 points")
     tap_until(page, "undo", "card-count", r"^0 of 18")
     assert handle(page, "problems").count() == 0

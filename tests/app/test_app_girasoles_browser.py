@@ -73,6 +73,7 @@ def test_the_rulebook_board_entered_by_tapping_shows_18_as_the_library_scores_it
     create_girasoles_table(page, app_server.url, ["Rulebook"])
     tap_until(page, "panel-coins", "coins-line", "^Scored: coins worth 0 in all")
     type_into(page, "coins-total", "8")
+    page.keyboard.press("Enter")  # a count is taken when the field is left or Enter pressed
     wait_text(page, "player-total", "^Rulebook: 8 points")
     tap_until(page, "panel-board", "board-count", "^0 of 36 spaces covered")
 

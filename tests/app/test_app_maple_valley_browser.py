@@ -147,6 +147,7 @@ def enter_count(page, who: str, item: str, count: int) -> None:
         tap_once(page, f"count-{item}-plus", "editor-message", done)
     else:
         type_into(page, f"count-{item}", str(count))
+        page.keyboard.press("Enter")  # a count is taken when the field is left or Enter pressed
         wait_text(page, "editor-message", done)
 
 

@@ -66,10 +66,12 @@ def test_plus_a_typed_count_and_the_grid_reach_the_table(tmp_path, monkeypatch):
     click(view.root, "section-pack")
     click(view.root, "count-Honey-plus")
     field = identified(view.root, "count-Clay")
-    field.on_change(SimpleNamespace(control=SimpleNamespace(value="7")))
-    assert session.draft["players"][0]["resources"] == {"Honey": 1, "Clay": 7}
+    field.on_focus(None)
     field.value = "07"
-    field.on_blur(None)  # leaving the field shows the count as stored
+    field.on_change(SimpleNamespace(control=field))
+    assert session.draft["players"][0]["resources"] == {"Honey": 1}  # taken when it is left
+    field.on_blur(SimpleNamespace(control=field))
+    assert session.draft["players"][0]["resources"] == {"Honey": 1, "Clay": 7}
     assert field.value == "7"
     click(view.root, "section-festivities")
     click(view.root, "cubes-1-2-plus")
@@ -148,3 +150,42 @@ def test_a_shared_first_place_is_two_winners(tmp_path):
     assert pad.ranks == (1, 1)
     assert pad.winners_text == "Winners: Ann and Bob"
     assert "no tie-break" in pad.tie_break
+
+
+def test_a_typed_text_that_is_no_count_is_refused_beside_the_field_and_kept(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.setattr(ft.TextField, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+    click(view.root, "section-pack")
+    field = identified(view.root, "count-Clay")
+    field.on_focus(None)
+    field.value = "35"
+    field.on_submit(SimpleNamespace(control=field))
+    for typed in ("3", "3.", "3.5"):  # nothing counts until the field is left: 3 never does
+        field.value = typed
+        field.on_change(SimpleNamespace(control=field))
+    error = identified(view.root, "count-Clay-error")
+    assert error.value.startswith("3.5 is not a count of Clay")
+    field.on_blur(SimpleNamespace(control=field))
+    assert session.draft["players"][0]["resources"] == {"Clay": 35}
+    view.render()
+    assert field.value == "3.5" and error.value  # kept as typed, with its reason
+    click(view.root, "count-Clay-plus")  # the count moves on: the field follows it
+    assert field.value == "36" and error.value == ""
+
+
+def test_a_card_described_before_is_added_in_one_tap(tmp_path, monkeypatch):
+    monkeypatch.setattr(ft.AlertDialog, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+    click(view.root, "add-friend")
+    dialog = context.dialogs[-1]
+    identified(dialog.content, "card-name").on_change(
+        SimpleNamespace(control=SimpleNamespace(value="Otter")))
+    click(dialog.content, "card-score-plus")
+    click(dialog.content, "card-travel-Water")
+    click(dialog, "card-use")
+    bob = MapleEditorView(context, session, 1)
+    context.view = bob
+    click(bob.root, "known-friend-0")
+    assert session.draft["players"][1]["friends"] == ["Otter"]
+    assert bob.model.message == "Add the Friend Otter to Bob."

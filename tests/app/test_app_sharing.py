@@ -81,7 +81,7 @@ def test_the_text_copy_lists_what_was_left_out(tmp_path):
     editor.choose_kind(Kind.LAKE)
     editor.tap((-1, -1))
     assert plain_text(session).endswith(
-        "Left out until fixed:\n- Bob: Lake at (-1,-1) does not touch the valley side by side: "
+        "Left out until fixed:\n- Bob: Lake at row 1, column 1 does not touch the valley side by side: "
         "it is not scored until it does\n")
 
 

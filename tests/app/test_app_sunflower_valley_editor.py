@@ -62,6 +62,48 @@ def test_town_and_farmer_open_the_picker_and_a_described_card_is_offered_to_ever
     assert bob.cards[(1, 0)]["villagers"] == 1
 
 
+def test_a_described_card_corrected_in_the_list_and_on_every_card_that_carries_it(tmp_path):
+    session, (ann, bob) = editors(tmp_path)
+    other = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP,), points=2)
+    ann.choose_description(TOWN)
+    ann.tap((0, 1))
+    ann.choose_description(other)
+    ann.tap((1, 0))
+    bob.choose_description(TOWN)
+    bob.tap((0, 1))
+    assert ann.carriers(TOWN) == {"Ann": 1, "Bob": 1}
+    fixed = CardDescription(kind=Kind.TOWN, combination=(Kind.LAKE,), points=4, villagers=1)
+    ann.edit_described(TOWN, fixed, everywhere=True)
+    assert ann.message == ("Change Town (Lake -> 3, 1 villager) to Town (Lake -> 4, 1 villager) "
+                           "on every card that carries it.")
+    assert [entry for entry, _ in bob.catalogue()] == [fixed, other]  # in its place
+    assert ann.cards[(0, 1)]["points"] == bob.cards[(0, 1)]["points"] == 4
+    assert ann.cards[(1, 0)]["points"] == 2  # another description: untouched
+    assert ann.brush == fixed
+    ann.undo()
+    assert bob.cards[(0, 1)]["points"] == 3 and ann.catalogue()[0][0] == TOWN
+
+
+def test_a_described_card_corrected_in_the_list_only_leaves_the_laid_cards(tmp_path):
+    _, (ann, bob) = editors(tmp_path)
+    ann.choose_description(TOWN)
+    ann.tap((0, 1))
+    fixed = CardDescription(kind=Kind.TOWN, combination=(Kind.LAKE,), points=5)
+    ann.edit_described(TOWN, fixed, everywhere=False)
+    assert [entry for entry, _ in bob.catalogue()] == [fixed]
+    assert ann.cards[(0, 1)]["points"] == 3
+
+
+def test_a_described_card_taken_off_the_list_stays_where_it_was_laid(tmp_path):
+    _, (ann, bob) = editors(tmp_path)
+    ann.choose_description(TOWN)
+    ann.tap((0, 1))
+    ann.forget_described(TOWN)
+    assert bob.catalogue() == [] and ann.brush is None
+    assert ann.cards[(0, 1)]["points"] == 3
+    assert ann.message == "Take Town (Lake -> 3, 1 villager) off the described cards."
+
+
 def test_the_picker_builds_a_description_and_says_what_is_missing():
     picker = DescriptionDraft(Kind.FARMER)
     assert picker.allowed == (Kind.SHEEP, Kind.FIELD, Kind.LAKE)
@@ -71,9 +113,8 @@ def test_the_picker_builds_a_description_and_says_what_is_missing():
     picker.add(Kind.SHEEP)
     picker.add(Kind.FIELD)
     assert picker.result()[1] == "A Farmer card with a combination scores some points for it."
-    picker.change_points(1)
-    picker.change_points(1)
-    picker.change_villagers(-1)  # never below 0
+    picker.set_points(2)
+    picker.set_villagers(-1)  # never below 0
     description, message = picker.result()
     assert message == ""
     assert description == CardDescription(kind=Kind.FARMER, combination=(Kind.SHEEP, Kind.FIELD),
@@ -112,7 +153,7 @@ def test_undo_and_redo_from_the_editor(tmp_path):
     ann.choose_kind(Kind.SHEEP)
     ann.tap((0, 1))
     ann.undo()
-    assert ann.message == "Undone: place Sheep at (0,1)."
+    assert ann.message == "Undone: place Sheep at row 1, column 2."
     assert (0, 1) not in ann.cards
     ann.redo()
     assert ann.cards[(0, 1)]["kind"] == "sheep"
@@ -125,7 +166,8 @@ def test_a_card_not_connected_is_kept_shown_where_it_is_and_not_scored(tmp_path)
     assert (1, 1) in ann.cards
     [problem] = ann.problems
     assert problem.cell == (1, 1)
-    assert problem.message.startswith("Lake at (1,1) does not touch the valley side by side")
+    assert problem.message.startswith("Lake at row 2, column 2 does not touch the valley side by "
+                                      "side")
     flagged = [view for row in ann.grid() for view in row if view.problem]
     assert [view.cell for view in flagged] == [(1, 1)]
     assert session.result.players[0].total == 0

@@ -13,6 +13,7 @@ from scorer.girasoles.models import ADDITIONAL_OBJECTIVES, ROUNDS, Colour, Symbo
 from scorer.girasoles.starting import STARTING_ROWS
 from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.girasoles.look import ICONS, axis_label, shade, space_control
+from ui.count_field import CountField
 from ui.editing import show_tap
 from ui.widgets import (
     PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
@@ -34,6 +35,8 @@ READINGS = {
     "colour": "each colour once",
 }
 """Objective 13's readings (ruling GI-3), as the table chooses."""
+MOST_COINS = 999
+"""The largest count of coins a field takes: far above any game's, so a slip of the finger shows."""
 PANELS: WeakKeyDictionary = WeakKeyDictionary()
 """The panel each browser tab (its app context) shows, kept from one player's tab to the next:
 entering everyone's coins stays in the Coins panel."""
@@ -120,7 +123,7 @@ class BoardEditorView:
         self._problems = Memo()
         self._coins = Memo()
         self._objectives = Memo()
-        self._coin_fields: dict[str, ft.TextField] = {}
+        self._coin_fields: dict[str, CountField] = {}
         self._coins_line = ft.Text(size=13, color=ft.Colors.GREY_800)
 
     # The board ------------------------------------------------------------------------------------
@@ -246,41 +249,31 @@ class BoardEditorView:
         return ft.Column(rows, spacing=8)
 
     def _stepper(self, label: str, identifier: str, entered, change) -> ft.Control:
-        """A number with − and + beside it; ``entered()`` gives it (in a list) from the draft."""
-        field = ft.TextField(
-            width=84, text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=ft.NumbersOnlyInputFilter(), border=ft.OutlineInputBorder(),
-            text_size=18, content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
-            on_change=lambda e: self._typed(e.control.value, change),
-        )
-        self._coin_fields[identifier] = field
+        """A count of coins with − and + beside it; ``entered()`` gives it (in a list) from the
+        draft."""
+        count = CountField(identifier, "coins", MOST_COINS, lambda value: self._run(change, value),
+                           width=84)
+        self._coin_fields[identifier] = count
 
         def step(by: int) -> None:
             self._run(change, max(0, entered()[0] + by))
 
-        return ft.Row([
+        return ft.Column([ft.Row([
             ft.Text(label, size=15, width=84),
             tap_target("−", lambda e: step(-1), f"{identifier}-minus", width=TOUCH, padding=0),
-            ft.Semantics(identifier=identifier, content=field),
+            count.field,
             tap_target("+", lambda e: step(1), f"{identifier}-plus", width=TOUCH, padding=0),
-        ], spacing=6)
+        ], spacing=6), count.message], spacing=2, tight=True)
 
     def _show_coins(self) -> None:
-        """Put the entered coins in their fields, unless a field already says the same (a field
-        being typed in keeps its text)."""
+        """Put the entered coins in their fields (a field being typed in keeps its text)."""
         model = self.model
         values = ({f"coins-round-{i}": v for i, v in enumerate(model.coins_by_round)}
                   if model.coins_by_round is not None else {"coins-total": model.coins})
-        for identifier, field in self._coin_fields.items():
-            value = values.get(identifier) or 0
-            if not (field.value or "").isdigit() or int(field.value) != value:
-                field.value = str(value)
+        for identifier, count in self._coin_fields.items():
+            count.show(values.get(identifier) or 0)
         line = model.coins_line()
         self._coins_line.value = f"Scored: {line.detail}" if line else "Not scored yet."
-
-    def _typed(self, text: str, change) -> None:
-        if text.isdigit():
-            self._run(change, int(text))
 
     # Objectives -----------------------------------------------------------------------------------
 

@@ -166,13 +166,8 @@ class MapleEditor:
             return
         self._apply(*edits.set_count(self.player, item, count, self.name))
 
-    def type_count(self, item: str, text: str) -> None:
-        """A count typed in a number field: digits only, blank is 0, at most 99."""
-        digits = "".join(character for character in text if character.isdigit())
-        count = int(digits) if digits else 0
-        if count > MAX_HELD:
-            count = MAX_HELD
-            self.message = f"At most {MAX_HELD} {item}: check the count."
+    def set_count(self, item: str, count: int) -> None:
+        """A count typed in a number field (which refuses what is not a count of 0 to 99)."""
         if count != self.count(item):
             self._apply(*edits.set_count(self.player, item, count, self.name))
 
@@ -218,7 +213,7 @@ class MapleEditor:
         return True
 
     def add_known(self, kind: str, entry: KnownCard) -> bool:
-        """Two taps: "Add" and a card offered by name."""
+        """A card described before, offered again (one tap in the Cards section)."""
         return self.add(kind, find(self.draft, kind, entry.card.name) or entry.card)
 
     def remove(self, kind: str, index: int) -> None:

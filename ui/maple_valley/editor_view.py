@@ -13,11 +13,13 @@ import json
 
 import flet as ft
 
-from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_PATCHES, Category, Travel
+from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel
+from ui.count_field import CountField
 from ui.editing import run_action
 from ui.maple_valley.card_dialog import CardDialog
 from ui.maple_valley.draft import KEYS, KINDS, PACK
 from ui.maple_valley.editor_model import MapleEditor
+from ui.maple_valley.known_cards import matching
 from ui.plugins import PLAYER_COLOURS
 from ui.widgets import PROBLEM, TOUCH, Memo, labelled, problem_list, tap_target
 
@@ -160,39 +162,47 @@ class MapleEditorView:
                                f"held-{lower}-{card.index}-remove", width=TOUCH, padding=0,
                                tooltip=f"Remove {card.name}"),
                 ], spacing=6))
+            parts.append(self._known_row(kind))
             if kind == "Friend":
                 parts.append(ft.Text("The Starter is always there: no score, all three travel "
                                      "types.", size=12, color=ft.Colors.GREY_700))
         return ft.Column(parts, spacing=6)
 
+    def _known_row(self, kind: str) -> ft.Control:
+        """The cards of this kind described before, each added in one tap."""
+        known = matching(self.model.known(kind), "")
+        if not known:
+            return ft.Container(height=0)
+        lower = kind.lower()
+        return ft.Row(
+            [ft.Text("Add in one tap:", size=12, color=ft.Colors.GREY_800)] + [
+                tap_target(entry.card.name, lambda e, k=kind, entry=entry: self._run(
+                    self.model.add_known, k, entry), f"known-{lower}-{position}", padding=8,
+                    tooltip=f"Add {entry.card.name} to {self.model.name}")
+                for position, entry in enumerate(known)],
+            wrap=True, spacing=6, run_spacing=6)
+
     # The Pack ---------------------------------------------------------------------------------
 
     def _build_pack(self) -> None:
-        self._count_fields: dict[str, ft.TextField] = {}
+        self._count_fields: dict[str, CountField] = {}
         items = []
         for item in PACK:
-            field = ft.TextField(
-                width=64, height=TOUCH, text_align=ft.TextAlign.CENTER, text_size=17,
-                keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.NumbersOnlyInputFilter(), max_length=2, counter="",
-                content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
-                border=ft.OutlineInputBorder(),
-                on_change=lambda e, i=item: self._run(self.model.type_count, i,
-                                                      e.control.value or ""),
-            )
-            self._track_focus(field, _select_all, lambda e, i=item: self._show_count(i))
-            field.value = str(self.model.count(item))
-            self._count_fields[item] = field
-            items.append(ft.Container(ft.Row([
+            count = CountField(f"count-{item}", item, MAX_HELD,
+                               lambda value, i=item: self._run(self.model.set_count, i, value),
+                               width=64)
+            count.show(self.model.count(item))
+            self._count_fields[item] = count
+            items.append(ft.Container(ft.Column([ft.Row([
                 ft.Text(item, size=15, expand=True),
                 tap_target(ft.Icon(ft.Icons.REMOVE), lambda e, i=item: self._run(
                     self.model.step, i, -1), f"count-{item}-minus", width=TOUCH, padding=0,
                     tooltip=f"One {item} less"),
-                ft.Semantics(identifier=f"count-{item}", content=field),
+                count.field,
                 tap_target(ft.Icon(ft.Icons.ADD), lambda e, i=item: self._run(
                     self.model.step, i, 1), f"count-{item}-plus", width=TOUCH, padding=0,
                     tooltip=f"One {item} more"),
-            ], spacing=6), width=PACK_ITEM_WIDTH))
+            ], spacing=6), count.message], spacing=2, tight=True), width=PACK_ITEM_WIDTH))
         self._pack = ft.Column([
             ft.Text("Everything still held, in the Pack or on Favours: the scorer chooses "
                     "what is stored where.", size=13, color=ft.Colors.GREY_800),
@@ -200,13 +210,8 @@ class MapleEditorView:
         ], spacing=8)
 
     def _fill_pack(self) -> None:
-        for item, field in self._count_fields.items():
-            if id(field) not in self._focused and _number(field.value) != self.model.count(item):
-                field.value = str(self.model.count(item))
-
-    def _show_count(self, item: str) -> None:
-        """Leaving a field shows its count as the draft has it ("" or "07" become "0", "7")."""
-        _show(self._count_fields[item], str(self.model.count(item)))
+        for item, count in self._count_fields.items():
+            count.show(self.model.count(item))
 
     def _track_focus(self, field: ft.TextField, on_focus=None, on_blur=None) -> None:
         """Remember which field is being typed in: a redraw never writes into it (its text and
@@ -392,15 +397,3 @@ def _show(field: ft.TextField, text: str) -> None:
     if field.value != text:
         field.value = text
         field.update()
-
-
-def _select_all(e) -> None:
-    """Typing into a count replaces it, as on a calculator."""
-    field = e.control
-    field.selection = ft.TextSelection(base_offset=0, extent_offset=len(field.value or ""))
-    field.update()
-
-
-def _number(text: str | None) -> int:
-    digits = "".join(character for character in text or "" if character.isdigit())
-    return int(digits) if digits else 0

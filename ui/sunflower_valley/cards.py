@@ -43,17 +43,53 @@ def combination_text(card: dict) -> str:
     return "+".join(Kind(kind).label for kind in card.get("combination") or [])
 
 
-def face(card: dict, size: float) -> ft.Control:
-    name, icon, _, ink = LOOK[Kind(card["kind"])]
+def face(card: dict, size: float, stop: int | None = None) -> ft.Control:
+    """A card as the grid shows it. A Town or Farmer shows what its combination asks for, as
+    small cards of those kinds, under its icon, points and villagers; an Express stop number takes
+    its own place in the top line, so it never hides any of that."""
+    kind = Kind(card["kind"])
+    name, icon, _, ink = LOOK[kind]
     small = max(9, round(size * 0.2))
-    rows: list[ft.Control] = [ft.Icon(icon, size=round(size * 0.38), color=ink),
-                              ft.Text(name, size=small, color=ink, no_wrap=True)]
-    extra = symbols(card)
-    if extra:
-        rows.append(ft.Text(extra, size=small, color=ink, no_wrap=True))
-    return ft.Column(rows, spacing=0, tight=True,
+    top: list[ft.Control] = []
+    if stop is not None:
+        top.append(badge(str(stop), ROUTE_COLOUR))
+    top.append(ft.Icon(icon, size=round(size * (0.26 if card.get("combination") else 0.34)),
+                       color=ink))
+    combination = [Kind(asked) for asked in card.get("combination") or []]
+    if not combination:
+        rows: list[ft.Control] = [ft.Row(top, spacing=1, tight=True),
+                                  ft.Text(name, size=small, color=ink, no_wrap=True)]
+        extra = symbols(card)
+        if extra:
+            rows.append(ft.Text(extra, size=small, color=ink, no_wrap=True))
+    else:
+        if card.get("points"):
+            top.append(ft.Text(f"{card['points']}{STAR}", size=small, color=ink, no_wrap=True,
+                               weight=ft.FontWeight.BOLD))
+        mini = max(11, round(size * 0.27))
+        asked = [_mini_card(kind_asked, mini) for kind_asked in combination]
+        villagers = card.get("villagers") or 0
+        if villagers:
+            asked.append(ft.Text(VILLAGER * villagers if villagers <= 2
+                                 else f"{villagers}{VILLAGER}", size=small, color=ink,
+                                 no_wrap=True))
+        per_line = 2 if size < 56 else 3
+        rows = [ft.Row(top, spacing=1, tight=True)] + [
+            ft.Row(asked[start:start + per_line], spacing=1, tight=True)
+            for start in range(0, len(asked), per_line)
+        ]
+    return ft.Column(rows, spacing=1, tight=True,
                      horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                      alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _mini_card(kind: Kind, size: int) -> ft.Control:
+    """A kind a combination asks for: a small card of its colour with its icon."""
+    _, icon, colour, ink = LOOK[kind]
+    return ft.Container(ft.Icon(icon, size=size - 3, color=ink), width=size, height=size,
+                        bgcolor=colour, border_radius=3, alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(1, ft.Colors.WHITE),
+                        tooltip=kind.label)
 
 
 def cell_control(
@@ -66,13 +102,16 @@ def cell_control(
 ) -> ft.Control:
     card = view.card
     if card is None:
+        # Every free place takes a card (a valley is entered as it lies, in any order); those
+        # beside a card are shaded, as the valley grows there.
         content: ft.Control | None = (
-            ft.Icon(ft.Icons.ADD, size=round(size * 0.3), color=ft.Colors.GREY_500)
-            if view.can_place and on_click else None
+            ft.Icon(ft.Icons.ADD, size=round(size * 0.3),
+                    color=ft.Colors.GREY_500 if view.can_place else ft.Colors.GREY_300)
+            if on_click else None
         )
         bgcolor = ft.Colors.GREY_200 if view.can_place else ft.Colors.GREY_50
     else:
-        content = face(card, size)
+        content = face(card, size, view.stop)
         bgcolor = LOOK[Kind(card["kind"])][2]
     if view.selected or highlighted:
         border = ft.Border.all(4, ft.Colors.BLACK if view.selected else "#00E5FF")
@@ -84,8 +123,6 @@ def cell_control(
         border = ft.Border.all(1, ft.Colors.GREY_400)
     layers: list[ft.Control] = [ft.Container(content, alignment=ft.Alignment.CENTER,
                                              width=size, height=size)]
-    if view.stop is not None:
-        layers.append(badge(str(view.stop), ROUTE_COLOUR, left=1, top=1))
     if view.problem:
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     box = ft.Container(

@@ -13,12 +13,13 @@ It may hold what does not validate yet (a card not connected, an Express step wi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from pydantic import ValidationError
 
 from scorer.core.grid import connected_regions
 from scorer.sunflower_valley.express import RailNetwork, RouteError
+from scorer.sunflower_valley.layout import place_name, top_left
 from scorer.sunflower_valley.models import (
     Card,
     CardDescription,
@@ -32,6 +33,8 @@ from ui.plugins import Cell, Checked, PlayerSetup, Problem, error_message
 
 START: Cell = (0, 0)
 Change = Callable[[dict], None]
+Namer = Callable[[Cell], str]
+"""How an edit's label names a place (the editor names them as its grid shows them)."""
 
 
 def new_draft(players: list[PlayerSetup], goals: list[str]) -> dict:
@@ -88,6 +91,14 @@ def cards_by_cell(player: dict) -> dict[Cell, dict]:
     return {(card["row"], card["col"]): card for card in player.get("cards", [])}
 
 
+def namer(cells: Iterable[Cell]) -> Namer:
+    """Names places as the editor's grid shows them for a valley of cards at ``cells``:
+    "row 2, column 3" from the valley's top-left."""
+    origin = top_left([cell for cell in cells if all(isinstance(v, int) for v in cell)]
+                      or [START])
+    return lambda cell: place_name(cell, origin)
+
+
 def stops_of(player: dict) -> list[Cell] | None:
     stops = player.get("express_stops")
     return None if stops is None else [tuple(stop) for stop in stops]
@@ -106,7 +117,8 @@ def summary(card: dict) -> str:
 # Edits: each returns a label for the undo button and a change made to a copy of the draft. -------
 
 
-def place(player: int, cell: Cell, description: CardDescription) -> tuple[str, Change]:
+def place(player: int, cell: Cell, description: CardDescription,
+          name: Namer = describe_cell) -> tuple[str, Change]:
     """Lay a card on a place (replacing what was there, except the Starting Town)."""
 
     def change(draft: dict) -> None:
@@ -119,10 +131,11 @@ def place(player: int, cell: Cell, description: CardDescription) -> tuple[str, C
         cards.append(card_dict(description, cell))
         _remember(draft, description)
 
-    return f"place {description.summary} at {describe_cell(cell)}", change
+    return f"place {description.summary} at {name(cell)}", change
 
 
-def redescribe(player: int, cell: Cell, description: CardDescription) -> tuple[str, Change]:
+def redescribe(player: int, cell: Cell, description: CardDescription,
+               name: Namer = describe_cell) -> tuple[str, Change]:
     """Change what a Town, Farmer or Starting Town card carries, keeping its place."""
 
     def change(draft: dict) -> None:
@@ -132,10 +145,10 @@ def redescribe(player: int, cell: Cell, description: CardDescription) -> tuple[s
         existing.update(description_dict(description))
         _remember(draft, description)
 
-    return f"describe {description.summary} at {describe_cell(cell)}", change
+    return f"describe {description.summary} at {name(cell)}", change
 
 
-def remove(player: int, cell: Cell) -> tuple[str, Change]:
+def remove(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[str, Change]:
     def change(draft: dict) -> None:
         valley = draft["players"][player]
         existing = cards_by_cell(valley).get(cell)
@@ -146,10 +159,11 @@ def remove(player: int, cell: Cell) -> tuple[str, Change]:
         if stops is not None and cell in stops:
             valley["express_stops"] = [list(stop) for stop in stops if stop != cell]
 
-    return f"remove the card at {describe_cell(cell)}", change
+    return f"remove the card at {name(cell)}", change
 
 
-def move(player: int, source: Cell, target: Cell) -> tuple[str, Change]:
+def move(player: int, source: Cell, target: Cell,
+         name: Namer = describe_cell) -> tuple[str, Change]:
     """Move a card to an empty place; an Express stop moves with its town."""
 
     def change(draft: dict) -> None:
@@ -163,10 +177,10 @@ def move(player: int, source: Cell, target: Cell) -> tuple[str, Change]:
         if stops is not None:
             valley["express_stops"] = [list(target if stop == source else stop) for stop in stops]
 
-    return f"move the card at {describe_cell(source)} to {describe_cell(target)}", change
+    return f"move the card at {name(source)} to {name(target)}", change
 
 
-def add_stop(player: int, cell: Cell) -> tuple[str, Change]:
+def add_stop(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[str, Change]:
     """Add a town to the end of the Express route (starting it at the Starting Town)."""
 
     def change(draft: dict) -> None:
@@ -176,7 +190,7 @@ def add_stop(player: int, cell: Cell) -> tuple[str, Change]:
             stops.append(cell)
         valley["express_stops"] = [list(stop) for stop in stops]
 
-    return f"add the Express stop at {describe_cell(cell)}", change
+    return f"add the Express stop at {name(cell)}", change
 
 
 def remove_last_stop(player: int) -> tuple[str, Change]:
@@ -194,6 +208,40 @@ def use_longest_route(player: int) -> tuple[str, Change]:
         draft["players"][player]["express_stops"] = None
 
     return "let the scorer find the longest Express route", change
+
+
+def forget(description: CardDescription) -> tuple[str, Change]:
+    """Take a described card off the list offered to every player."""
+
+    def change(draft: dict) -> None:
+        entry = description_dict(description)
+        draft["described"] = [kept for kept in draft.get("described", []) if kept != entry]
+
+    return f"take {description.summary} off the described cards", change
+
+
+def rewrite_description(old: CardDescription, new: CardDescription,
+                        everywhere: bool) -> tuple[str, Change]:
+    """Correct a described card in the offered list (in its place) and, when ``everywhere``, on
+    every laid card of the table that carries it."""
+
+    def change(draft: dict) -> None:
+        before, after = description_dict(old), description_dict(new)
+        described = draft.setdefault("described", [])
+        if before in described:
+            described[described.index(before)] = after
+        else:
+            described.append(after)
+        draft["described"] = [entry for number, entry in enumerate(described)
+                              if entry not in described[:number]]
+        if everywhere:
+            for player in draft["players"]:
+                for card in player.get("cards", []):
+                    if description_of(card) == before:
+                        card.update(after)
+
+    where = " on every card that carries it" if everywhere else " in the described cards"
+    return f"change {old.summary} to {new.summary}{where}", change
 
 
 def _remember(draft: dict, description: CardDescription) -> None:
@@ -220,6 +268,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
     """The part of one player's valley that validates, and a Problem for each part left out."""
     problems: list[Problem] = []
     cards: dict[Cell, Card] = {}
+    named = namer(cards_by_cell(valley))
     for raw in valley.get("cards", []):
         try:
             card = Card.model_validate(raw)
@@ -229,7 +278,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
                                     cell if all(isinstance(v, int) for v in cell) else None))
             continue
         if card.cell in cards:
-            problems.append(Problem(f"two cards at {describe_cell(card.cell)}; only the first "
+            problems.append(Problem(f"two cards at {named(card.cell)}; only the first "
                                     "is scored", player, card.cell))
             continue
         cards[card.cell] = card
@@ -242,7 +291,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
     region = next(region for region in connected_regions(cards) if start in region)
     for cell in sorted(set(cards) - region):
         problems.append(Problem(
-            f"{cards[cell].kind.label} at {describe_cell(cell)} does not touch the valley side by "
+            f"{cards[cell].kind.label} at {named(cell)} does not touch the valley side by "
             "side: it is not scored until it does",
             player, cell,
         ))

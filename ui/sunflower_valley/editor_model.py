@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
+from scorer.sunflower_valley.layout import top_left
 from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, describe_cell
 from ui.editing import PlayerEditor
 from ui.plugins import Cell, Problem
@@ -50,8 +51,8 @@ class Route:
     rails: frozenset[Cell]
     assumed: bool
 
-    def text(self) -> str:
-        path = " → ".join(describe_cell(stop) for stop in self.stops)
+    def text(self, name: edits.Namer = describe_cell) -> str:
+        path = " → ".join(name(stop) for stop in self.stops)
         towns = len(self.stops) - 1
         how = "longest route, found by the scorer" if self.assumed else "route as entered"
         return f"{how}: {path} ({towns} town{'s' if towns != 1 else ''} after the start)"
@@ -66,6 +67,8 @@ class ValleyEditor(PlayerEditor):
         self.selected: Cell | None = None
         self.moving = False
         self.express_mode = False
+        self.reach: tuple[int, int, int, int] | None = None
+        """The rows and columns the player grew the grid to (first and last of each)."""
         self._revision = -1
 
     # What is shown --------------------------------------------------------------------------------
@@ -95,11 +98,50 @@ class ValleyEditor(PlayerEditor):
         return self.checked[1]
 
     def bounds(self) -> tuple[int, int, int, int]:
-        """First and last row and column shown: the cards and one free place around them."""
+        """First and last row and column shown: the cards and one free place around them, and
+        as far as the player grew the grid."""
         cells = list(self.cards) or [edits.START]
         rows = [row for row, _ in cells]
         cols = [col for _, col in cells]
-        return min(rows) - 1, max(rows) + 1, min(cols) - 1, max(cols) + 1
+        top, bottom, left, right = min(rows) - 1, max(rows) + 1, min(cols) - 1, max(cols) + 1
+        if self.reach is not None:
+            top, bottom = min(top, self.reach[0]), max(bottom, self.reach[1])
+            left, right = min(left, self.reach[2]), max(right, self.reach[3])
+        return top, bottom, left, right
+
+    def namer(self, laying: Cell | None = None, leaving: Cell | None = None) -> edits.Namer:
+        """Names places as the grid's labels show them once a card is laid at ``laying`` (or
+        has left ``leaving``): "row 2, column 3"."""
+        cells = (set(self.cards) - {leaving}) | ({laying} if laying else set())
+        return edits.namer(cells)
+
+    def place_name(self, cell: Cell) -> str:
+        return self.namer()(cell)
+
+    def labels(self) -> tuple[list[str], list[str]]:
+        """The grid's row and column labels: 1 at the valley's top-left card, blank beyond the
+        cards."""
+        top, bottom, left, right = self.bounds()
+        cells = list(self.cards) or [edits.START]
+        origin = top_left(cells)
+        last_row = max(row for row, _ in cells)
+        last_col = max(col for _, col in cells)
+        return ([str(row - origin[0] + 1) if origin[0] <= row <= last_row else ""
+                 for row in range(top, bottom + 1)],
+                [str(col - origin[1] + 1) if origin[1] <= col <= last_col else ""
+                 for col in range(left, right + 1)])
+
+    def grow(self, edge: str) -> None:
+        """One more row or column of free places at an edge of the grid: a valley can be entered
+        as it is read off the table, row by row from its top-left card."""
+        top, bottom, left, right = self.bounds()
+        self.reach = {"top": (top - 1, bottom, left, right),
+                      "bottom": (top, bottom + 1, left, right),
+                      "left": (top, bottom, left - 1, right),
+                      "right": (top, bottom, left, right + 1)}[edge]
+        where = {"top": "a row above", "bottom": "a row below", "left": "a column on the left",
+                 "right": "a column on the right"}[edge]
+        self.message = f"The grid has {where}: tap a place there to lay a card."
 
     def route(self) -> Route | None:
         """The Express route drawn on the grid: the stops entered, or the scorer's longest route."""
@@ -154,6 +196,30 @@ class ValleyEditor(PlayerEditor):
             offered.append((description, laid.count(edits.description_dict(description))))
         return offered
 
+    def carriers(self, description: CardDescription) -> dict[str, int]:
+        """How many laid cards of each player carry this description (the players that have
+        any)."""
+        wanted = edits.description_dict(description)
+        counts = {}
+        for player in self.session.draft["players"]:
+            laid = sum(edits.description_of(card) == wanted for card in player.get("cards", []))
+            if laid:
+                counts[player.get("name", "?")] = laid
+        return counts
+
+    def forget_described(self, description: CardDescription) -> None:
+        """Take a described card off the offered list (the cards laid with it stay)."""
+        if self.brush == description:
+            self.brush = None
+        self._apply(*edits.forget(description))
+
+    def edit_described(self, old: CardDescription, new: CardDescription,
+                       everywhere: bool) -> None:
+        """Correct a described card in the offered list and, when ``everywhere``, on every card
+        of the table that carries it."""
+        self._apply(*edits.rewrite_description(old, new, everywhere))
+        self.brush = new
+
     @property
     def selected_card(self) -> dict | None:
         return self.cards.get(self.selected) if self.selected else None
@@ -187,7 +253,8 @@ class ValleyEditor(PlayerEditor):
             if cell in cards:
                 self.message = "That place is taken: tap an empty place to move the card to."
                 return
-            self._apply(*edits.move(self.player, self.selected, cell))
+            self._apply(*edits.move(self.player, self.selected, cell,
+                                    self.namer(laying=cell, leaving=self.selected)))
             self.moving = False
             self.selected = None
             return
@@ -195,14 +262,14 @@ class ValleyEditor(PlayerEditor):
             self.selected = None if self.selected == cell else cell
             card = cards[cell]
             self.message = (
-                f"{edits.summary(card)} at {describe_cell(cell)}." if self.selected else ""
+                f"{edits.summary(card)} at {self.place_name(cell)}." if self.selected else ""
             )
             return
         self.selected = None
         if self.brush is None:
             self.message = "Choose a card below, then tap a place."
             return
-        self._apply(*edits.place(self.player, cell, self.brush))
+        self._apply(*edits.place(self.player, cell, self.brush, self.namer(laying=cell)))
 
     def remove_selected(self) -> None:
         if self.selected is None:
@@ -210,14 +277,14 @@ class ValleyEditor(PlayerEditor):
         if self.cards.get(self.selected, {}).get("kind") == Kind.STARTING_TOWN:
             self.message = "The Starting Town stays: every valley grows from it."
             return
-        self._apply(*edits.remove(self.player, self.selected))
+        self._apply(*edits.remove(self.player, self.selected, self.place_name))
         self.selected = None
 
     def start_move(self) -> None:
         if self.selected is None:
             return
         self.moving = True
-        self.message = f"Tap an empty place to move the card at {describe_cell(self.selected)}."
+        self.message = f"Tap an empty place to move the card at {self.place_name(self.selected)}."
 
     def cancel(self) -> None:
         self.moving = False
@@ -226,7 +293,8 @@ class ValleyEditor(PlayerEditor):
 
     def redescribe_selected(self, description: CardDescription) -> None:
         if self.selected is not None:
-            self._apply(*edits.redescribe(self.player, self.selected, description))
+            self._apply(*edits.redescribe(self.player, self.selected, description,
+                                          self.place_name))
 
     # The Valley Express ---------------------------------------------------------------------------
 
@@ -249,13 +317,13 @@ class ValleyEditor(PlayerEditor):
             self._apply(*edits.remove_last_stop(self.player))
             return
         if stops and cell in stops:
-            self.message = (f"The town at {describe_cell(cell)} is already on the route; the "
+            self.message = (f"The town at {self.place_name(cell)} is already on the route; the "
                             "Express cannot pass the same town twice.")
             return
         if card["kind"] == Kind.STARTING_TOWN and stops is None:
             self._apply("start the Express route", _start_route(self.player, cell))
             return
-        self._apply(*edits.add_stop(self.player, cell))
+        self._apply(*edits.add_stop(self.player, cell, self.place_name))
 
     def use_longest_route(self) -> None:
         self._apply(*edits.use_longest_route(self.player))
@@ -298,11 +366,11 @@ class DescriptionDraft:
     def clear(self) -> None:
         self.combination.clear()
 
-    def change_points(self, step: int) -> None:
-        self.points = max(0, self.points + step)
+    def set_points(self, points: int) -> None:
+        self.points = max(0, points)
 
-    def change_villagers(self, step: int) -> None:
-        self.villagers = max(0, self.villagers + step)
+    def set_villagers(self, villagers: int) -> None:
+        self.villagers = max(0, villagers)
 
     def result(self) -> tuple[CardDescription | None, str]:
         """The described card, or None and why it is not a card yet (the model's words)."""

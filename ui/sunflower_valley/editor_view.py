@@ -15,23 +15,58 @@ from ui.editing import show_tap
 from ui.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
 
 
+GAP = 2
+"""Between cells of the grid."""
+AXIS = 18
+"""Width of the row labels."""
+FIT_SMALLEST = 14
+"""The smallest cell when the player fits a wide valley on screen."""
+EDGES = (("top", ft.Icons.NORTH, "Add a row above"), ("left", ft.Icons.WEST,
+                                                      "Add a column on the left"),
+         ("right", ft.Icons.EAST, "Add a column on the right"),
+         ("bottom", ft.Icons.SOUTH, "Add a row below"))
+
+
 class ValleyEditorView:
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
         self.model = ValleyEditor(self.session, player)
+        self.fit = False
+        """The whole grid on screen in smaller cells, asked by the player."""
         self.root = ft.Column(spacing=8)
         self._build()
         self.render()
 
     @property
+    def grid_width(self) -> float:
+        """The width the grid's cells have on screen, beside the row labels."""
+        return self.context.width - 24 - (450 if self.context.wide else 0) - AXIS - GAP
+
+    @property
+    def columns(self) -> int:
+        top, bottom, left, right = self.model.bounds()
+        return right - left + 1
+
+    @property
     def cell_size(self) -> int:
         """As large as fits the screen's width (up to 64 px), never under the 44 px of a touch
-        target: a wider valley scrolls sideways instead."""
-        width = self.context.width - 24 - (450 if self.context.wide else 0)
-        top, bottom, left, right = self.model.bounds()
-        columns = right - left + 1
-        return int(max(44, min(64, (width - 2 * (columns - 1)) / columns)))
+        target: a wider valley scrolls sideways, unless the player asked to fit it on screen."""
+        columns = self.columns
+        fitted = (self.grid_width - GAP * (columns - 1)) / columns
+        return int(max(FIT_SMALLEST if self.fit else 44, min(64, fitted)))
+
+    def sight_text(self) -> str:
+        """Whether the whole grid is in sight, and how to see the rest when it is not."""
+        columns, size = self.columns, self.cell_size
+        in_sight = min(columns, int((self.grid_width + GAP) // (size + GAP)))
+        if in_sight < columns:
+            hint = "" if self.fit else ", or tap Fit to see it whole"
+            return (f"{in_sight} of {columns} columns in sight: swipe the grid sideways to see "
+                    f"the rest{hint}.")
+        if self.fit and size < 44:
+            return "The whole grid is in sight, in small cells: tap Fit again for larger ones."
+        return ""
 
     def render(self) -> None:
         """Redraw, reusing every part whose content did not change."""
@@ -58,6 +93,7 @@ class ValleyEditorView:
             self._header,
             self._modes_memo.get(model.express_mode, self._modes),
             panel,
+            self._grid_tools.get((self.fit, self.sight_text()), self._grid_bar),
             self._grid_scroller,
             self._selection.get((model.selected, selected, model.moving), self._selection_bar),
             self._message_handle,
@@ -74,7 +110,8 @@ class ValleyEditorView:
         self._header = editor_header(labelled("player-total", self._total),
                                      labelled("card-count", self._count), self._undo, self._redo)
         self._undo_button, self._redo_button = self._header.controls[1:]
-        self._grid_rows = ft.Column(spacing=2, tight=True)
+        self._grid_tools = Memo()
+        self._grid_rows = ft.Column(spacing=GAP, tight=True)
         self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
         self._rows: dict[int, ft.Row] = {}
@@ -86,10 +123,19 @@ class ValleyEditorView:
 
     def _draw_grid(self) -> None:
         size = self.cell_size
+        row_labels, column_labels = self.model.labels()
+        small = max(9, min(12, round(size * 0.25)))
         cells = {}
-        rows = []
-        for line in self.model.grid():
-            controls = []
+        rows: list[ft.Control] = [labelled("grid-columns", ft.Row(
+            [ft.Container(width=AXIS)] + [
+                ft.Container(ft.Text(label, size=small, color=ft.Colors.GREY_700), width=size,
+                             alignment=ft.Alignment.CENTER)
+                for label in column_labels],
+            spacing=GAP, tight=True))]
+        for line, label in zip(self.model.grid(), row_labels):
+            controls: list[ft.Control] = [ft.Container(
+                ft.Text(label, size=small, color=ft.Colors.GREY_700), width=AXIS, height=size,
+                alignment=ft.Alignment.CENTER)]
             for view in line:
                 key = (view, size)
                 cached = self._cells.get(view.cell)
@@ -98,11 +144,30 @@ class ValleyEditorView:
                     f"cell-{view.cell[0]}-{view.cell[1]}")
                 cells[view.cell] = (key, control)
                 controls.append(control)
-            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=2, tight=True))
+            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
             row.controls = controls
             rows.append(row)
         self._cells = cells
         self._grid_rows.controls = rows
+
+    def _grid_bar(self) -> ft.Control:
+        """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
+        sight."""
+        buttons = [tap_target(ft.Row([ft.Icon(ft.Icons.FIT_SCREEN, size=18),
+                                      ft.Text("Fit", size=14)], tight=True, spacing=3),
+                              lambda e: self._toggle_fit(), "grid-fit", selected=self.fit,
+                              bgcolor=ft.Colors.AMBER_100 if self.fit else None, padding=8,
+                              tooltip="See the whole grid on screen, in smaller cells")]
+        buttons += [tap_target(ft.Icon(icon, size=20), lambda e, edge=edge: self._run(
+            self.model.grow, edge), f"grow-{edge}", width=TOUCH, padding=0, tooltip=tooltip)
+            for edge, icon, tooltip in EDGES]
+        parts: list[ft.Control] = [ft.Row(
+            [ft.Text("Grid:", size=13, color=ft.Colors.GREY_800)] + buttons, spacing=4,
+            wrap=True, run_spacing=4)]
+        sight = self.sight_text()
+        if sight:
+            parts.append(labelled("grid-sight", ft.Text(sight, size=13, color="#E65100")))
+        return ft.Column(parts, spacing=4)
 
     def _modes(self) -> ft.Control:
         express = self.model.express_mode
@@ -158,12 +223,19 @@ class ValleyEditorView:
             rows.append(ft.Text("Cards described at this table (tap one, then a place):",
                                 size=12, color=ft.Colors.GREY_800))
             rows.append(ft.Row(described, spacing=6, scroll=ft.ScrollMode.AUTO))
+        if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
+            rows.append(ft.Row([
+                tap_target("Edit this card", lambda e, d=brush: self._open_picker(
+                    d.kind, d, mode="described"), "described-edit", padding=8),
+                tap_target("Take it off the list", lambda e, d=brush: self._run(
+                    self.model.forget_described, d), "described-forget", padding=8),
+            ], wrap=True, spacing=6, run_spacing=6))
         return ft.Column(rows, spacing=6)
 
     def _express_panel(self) -> ft.Control:
         route = self.model.route()
         stops = edits.stops_of(self.model.valley)
-        text = route.text() if route else "No route: the valley has a problem to fix first."
+        text = route.text(self.model.place_name) if route else "No route: the valley has a problem to fix first."
         buttons = [tap_target("Use the longest route", lambda e: self._run(
             self.model.use_longest_route), "express-longest", selected=stops is None)]
         return ft.Column([
@@ -180,7 +252,7 @@ class ValleyEditorView:
         buttons: list[ft.Control] = []
         if kind in (Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN):
             buttons.append(tap_target("Describe", lambda e: self._open_picker(
-                kind, CardDescription.model_validate(edits.description_of(card)), edit=True),
+                kind, CardDescription.model_validate(edits.description_of(card)), mode="card"),
                 "selected-describe"))
         if kind is not Kind.STARTING_TOWN:
             buttons.append(tap_target("Move", lambda e: self._run(model.start_move),
@@ -213,6 +285,10 @@ class ValleyEditorView:
         else:
             self._redraw()
 
+    def _toggle_fit(self) -> None:
+        self.fit = not self.fit
+        self._redraw()
+
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
 
@@ -232,21 +308,32 @@ class ValleyEditorView:
         self.context.page.update()
 
     def _open_picker(self, kind: Kind, start: CardDescription | None = None,
-                     edit: bool = False) -> None:
-        DescriptionPicker(self, kind, start, edit).open()
+                     mode: str = "new") -> None:
+        DescriptionPicker(self, kind, start, mode).open()
+
+
+POINTS = range(12)
+VILLAGERS = range(5)
+"""The values offered as one-tap chips; a card carrying more keeps its value as an extra chip."""
+PICKER_TITLES = {"new": "New {}", "card": "Describe {}", "described": "Correct {}"}
 
 
 class DescriptionPicker:
-    """A compact dialog: the combination, its points and the villager symbols of a card."""
+    """A compact dialog: the combination, its points and the villager symbols of a card, each
+    value one tap. ``mode``: "new" (then lay it), "card" (the selected card) or "described" (a
+    card in the offered list, and the table's cards carrying it if the player wants)."""
 
     def __init__(self, editor: ValleyEditorView, kind: Kind, start: CardDescription | None,
-                 edit: bool):
+                 mode: str):
         self.editor = editor
-        self.edit = edit
+        self.mode = mode
+        self.start = start
         self.draft = DescriptionDraft(kind, start)
+        self.carriers = editor.model.carriers(start) if mode == "described" and start else {}
+        self.everywhere = bool(self.carriers)
         self.body = ft.Column(tight=True, spacing=8, width=320)
         self.dialog = ft.AlertDialog(
-            title=ft.Text(f"{'Describe' if edit else 'New'} {kind.label} card", size=18),
+            title=ft.Text(PICKER_TITLES[mode].format(f"{kind.label} card"), size=18),
             content=self.body,
             actions=[
                 tap_target("Cancel", self._cancel, "picker-cancel"),
@@ -254,6 +341,8 @@ class DescriptionPicker:
                            bgcolor=ft.Colors.AMBER_300),
             ],
             scrollable=True,
+            content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
+            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=16),
         )
 
     def open(self) -> None:
@@ -278,21 +367,39 @@ class DescriptionPicker:
                                padding=8)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             ft.Row(adders, wrap=True, spacing=6, run_spacing=6),
-            self._stepper("Points ★", draft.points, draft.change_points, "points"),
-            self._stepper("Villagers ☺", draft.villagers, draft.change_villagers, "villagers"),
-            labelled("picker-message", ft.Text(message, size=13, color="#B71C1C")),
+            self._chips("Points ★", draft.points, POINTS, draft.set_points, "points"),
+            self._chips("Villagers ☺", draft.villagers, VILLAGERS, draft.set_villagers,
+                        "villagers"),
         ]
+        if self.carriers:
+            who = ", ".join(f"{name} {count}" for name, count in self.carriers.items())
+            total = sum(self.carriers.values())
+            cards = "card of the table that carries" if total == 1 else \
+                "cards of the table that carry"
+            self.body.controls.append(tap_target(
+                ft.Row([ft.Icon(ft.Icons.CHECK_BOX if self.everywhere
+                                else ft.Icons.CHECK_BOX_OUTLINE_BLANK),
+                        ft.Text(f"Also change the {total} {cards} it ({who})", size=13,
+                                expand=True)], spacing=6),
+                lambda e: self._change(self._toggle_everywhere), "picker-everywhere",
+                height=None, padding=8, selected=self.everywhere))
+        self.body.controls.append(
+            labelled("picker-message", ft.Text(message, size=13, color="#B71C1C")))
 
-    def _stepper(self, label: str, value: int, change, name: str) -> ft.Control:
-        return ft.Row([
-            ft.Text(label, size=15, expand=True),
-            tap_target("−", lambda e: self._change(change, -1), f"picker-{name}-minus",
-                       width=TOUCH, padding=0),
-            labelled(f"picker-{name}", ft.Text(str(value), size=18, width=32,
-                                               text_align=ft.TextAlign.CENTER)),
-            tap_target("+", lambda e: self._change(change, 1), f"picker-{name}-plus",
-                       width=TOUCH, padding=0),
-        ])
+    def _chips(self, label: str, value: int, offered: range, choose, name: str) -> ft.Control:
+        """One chip per value: one tap sets it."""
+        values = list(offered) + ([value] if value not in offered else [])
+        return ft.Column([
+            labelled(f"picker-{name}", ft.Text(f"{label}: {value}", size=14)),
+            ft.Row([tap_target(str(number), lambda e, n=number: self._change(choose, n),
+                               f"picker-{name}-{number}", width=44, padding=0,
+                               selected=number == value,
+                               bgcolor=ft.Colors.AMBER_100 if number == value else None)
+                    for number in values], wrap=True, spacing=4, run_spacing=4),
+        ], spacing=4)
+
+    def _toggle_everywhere(self) -> None:
+        self.everywhere = not self.everywhere
 
     def _change(self, action, *args) -> None:
         action(*args)
@@ -309,10 +416,13 @@ class DescriptionPicker:
             self.dialog.update()
             return
         self.editor.context.page.pop_dialog()
-        if self.edit:
-            self.editor._run(self.editor.model.redescribe_selected, description)
+        model = self.editor.model
+        if self.mode == "card":
+            self.editor._run(model.redescribe_selected, description)
+        elif self.mode == "described":
+            self.editor._run(model.edit_described, self.start, description, self.everywhere)
         else:
-            self.editor._run(self.editor.model.choose_description, description)
+            self.editor._run(model.choose_description, description)
 
 
 def preview(session, player: int, highlight: frozenset, size: float) -> ft.Control:
