@@ -16,7 +16,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 
 from scorer.files import describe_errors
 from scorer.games import GAMES
-from ui.finished import FinishedTable
+from ui.finished import LOCATION_LENGTH, NOTE_LENGTH, FinishedTable
 from ui.storage import StoredTable, TableStore
 
 BACKUP_VERSION = 1
@@ -31,8 +31,8 @@ class BackupTable(BaseModel):
     created: AwareDatetime
     updated: AwareDatetime
     finished: AwareDatetime | None = None
-    location: str = Field(default="", max_length=200)
-    note: str = Field(default="", max_length=5000)
+    location: str = Field(default="", max_length=LOCATION_LENGTH)
+    note: str = Field(default="", max_length=NOTE_LENGTH)
     start_player: int | None = Field(default=None, ge=0)
     draft: dict
 

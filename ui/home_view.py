@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.games import GAMES, score
+from ui.after_game_views import after_game_links
 from ui.storage import StoredTable
 from ui.widgets import heading, labelled, tap_target
 
@@ -56,10 +57,16 @@ class HomeView:
         ]
         if self.message:
             items.append(ft.Text(self.message, color=ft.Colors.RED_700))
+        items.append(after_game_links(self.context))
         if not tables:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
-        for stored in tables:
-            items.append(self._table_card(stored))
+        in_progress = [stored for stored in tables if stored.finished is None]
+        finished = [stored for stored in tables if stored.finished is not None]
+        items += [self._table_card(stored) for stored in in_progress]
+        if finished:
+            items.append(labelled("finished-games", heading("Finished games", 18)))
+            items += [self._table_card(stored) for stored in
+                      sorted(finished, key=lambda stored: stored.finished, reverse=True)]
         items.append(ft.Divider())
         items.append(labelled("db-path", ft.Text(
             f"Tables are saved as you go in {self.context.store.path}", size=12,
@@ -70,7 +77,7 @@ class HomeView:
     def _table_card(self, stored: StoredTable) -> ft.Control:
         title = GAMES[stored.game].title if stored.game in GAMES else stored.game
         names = ", ".join(p.get("name", "?") for p in stored.draft.get("players", []))
-        when = stored.updated.astimezone().strftime("%d %b %Y %H:%M")
+        when = (stored.finished or stored.updated).astimezone().strftime("%d %b %Y %H:%M")
         lines = [
             ft.Text(f"{title} · {names}", size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,

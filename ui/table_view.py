@@ -61,7 +61,9 @@ class TableView:
     def _actions(self) -> list[ft.Control]:
         """The table's own actions at the top right (settings, invite, finish...): each feature
         adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
-        return []
+        from ui.finish_view import finish_action
+
+        return [finish_action(self.context, self.session.table_id)]
 
     def _body(self) -> ft.Control:
         if self.editor is not None and self.scorepad is not None:
