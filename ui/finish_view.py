@@ -57,8 +57,8 @@ class FinishView:
             tap_target(ft.Icon(ft.Icons.ARROW_BACK),
                        lambda e: context.go(f"/table/{table_id}/scorepad"), "finish-back",
                        width=TOUCH, padding=0, tooltip="Back to the scorepad"),
-            ft.Container(heading("Finished game" if stored.finished else "Finish the game", 18),
-                         expand=True),
+            ft.Container(labelled("finish-title", heading(
+                "Finished game" if stored.finished else "Finish the game", 18)), expand=True),
         ])
         self.root.controls = [ft.Container(
             ft.Column([top, labelled("finish-summary", self.summary), fields, self.after],

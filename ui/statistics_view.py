@@ -85,7 +85,7 @@ class StatisticsView:
         rows = [[player.name, str(player.played), str(player.wins),
                  f"{player.win_rate:.0%}", f"{player.average_total:.1f}",
                  str(player.best_total)] for player in statistics.players]
-        return labelled("statistics-players", _grid(header, rows, [96, 56, 48, 64, 64, 48]))
+        return labelled("statistics-players", _grid(header, rows, [80, 48, 40, 60, 56, 40]))
 
     def _lines_table(self, statistics: GameStatistics) -> ft.Control:
         header = ["Line", *(player.name for player in statistics.players)]
