@@ -24,7 +24,8 @@ def leader_text(stored: StoredTable, context) -> str:
         return "cannot be scored"
     leaders = [player for player in result.players if player.rank == 1]
     names = " and ".join(player.name for player in leaders)
-    return f"leader: {names} ({leaders[0].total})" if leaders else ""
+    word = "winner" if stored.finished else "leader"
+    return f"{word}: {names} ({leaders[0].total})" if leaders else ""
 
 
 class HomeView:
@@ -62,6 +63,8 @@ class HomeView:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
         in_progress = [stored for stored in tables if stored.finished is None]
         finished = [stored for stored in tables if stored.finished is not None]
+        if in_progress and finished:
+            items.append(heading("In progress", 18))
         items += [self._table_card(stored) for stored in in_progress]
         if finished:
             items.append(labelled("finished-games", heading("Finished games", 18)))

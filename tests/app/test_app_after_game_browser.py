@@ -64,6 +64,8 @@ def test_finish_history_statistics_and_a_rematch_at_phone_size(app_server, brows
 
     tap(page, "finish-back")
     tap(page, "home")
+    handle(page, "finished-games").wait_for()
+    page.screenshot(path=str(DOCS / "app-home-finished-phone.png"))
     tap(page, "go-history")
     newest = wait_text(page, f"history-{table_id}", "Sunflower Valley")
     assert re.search(r"Paul 25", newest) and "Winner: Paul" in newest
