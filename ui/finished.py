@@ -80,9 +80,11 @@ def player_colours(finished: Iterable[FinishedTable]) -> dict[str, str]:
             wanted[name_key(str(player.get("name", "")))] = player.get("colour", "grey")
     colours: dict[str, str] = {}
     for key in sorted(wanted):
+        if wanted[key] not in colours.values():
+            colours[key] = wanted[key]
+    for key in sorted(set(wanted) - set(colours)):
         free = [colour for colour in PLAYER_COLOURS if colour not in colours.values()]
-        colour = wanted[key] if wanted[key] in free else (free or list(PLAYER_COLOURS))[0]
-        colours[key] = colour
+        colours[key] = (free or list(PLAYER_COLOURS))[0]
     return colours
 
 

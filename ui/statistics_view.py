@@ -44,8 +44,9 @@ class StatisticsView:
                 self.game = finished[0].play.game
             items.append(chips([(key, GAMES[key].title) for key in sorted(statistics)],
                                self.game, self._choose, "statistics-game"))
+            played = [item for item in finished if item.play.game == self.game]
             self.colours = {key: PLAYER_COLOURS[colour]
-                            for key, colour in player_colours(finished).items()}
+                            for key, colour in player_colours(played).items()}
             items += self._game(statistics[self.game])
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
