@@ -44,6 +44,11 @@ class BackupTable(BaseModel):
         if self.draft.get("game") != self.game:
             raise ValueError(f"the draft's game is {self.draft.get('game')!r}, "
                              f"not {self.game!r}")
+        players = self.draft.get("players")
+        if not isinstance(players, list) or not all(
+                isinstance(player, dict) and isinstance(player.get("name"), str)
+                for player in players):
+            raise ValueError("the draft's players must be a list of players with a name")
         return self
 
     def stored(self) -> StoredTable:

@@ -3,6 +3,7 @@ is never stored), and history lists them newest first, by game and by player."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,6 +13,8 @@ from scorer.games import score
 from scorer.plays import Play
 from ui.plugins import PLAYER_COLOURS, GamePlugin
 from ui.storage import StoredTable, TableStore
+
+logger = logging.getLogger(__name__)
 
 LOCATION_LENGTH = 200
 NOTE_LENGTH = 5000
@@ -30,10 +33,15 @@ def play_of(stored: StoredTable, games: dict[str, GamePlugin]) -> Play | None:
     game = games.get(stored.game)
     if stored.finished is None or game is None or not stored.readable:
         return None
-    checked = game.check(stored.draft)
-    if checked.table is None:
+    try:
+        checked = game.check(stored.draft)
+        result = score(checked.table) if checked.table is not None else None
+    except Exception:  # noqa: BLE001 - one unreadable table must not hide the others
+        logger.exception("scoring finished table %s failed", stored.id)
         return None
-    return Play(uid=stored.uid, played=stored.finished, result=score(checked.table),
+    if result is None:
+        return None
+    return Play(uid=stored.uid, played=stored.finished, result=result,
                 location=stored.location, note=stored.note,
                 start_player=start_player_name(stored))
 

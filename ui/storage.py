@@ -171,6 +171,8 @@ class TableStore:
     def finish(self, table_id: int, when: datetime, location: str = "", note: str = "",
                start_player: int | None = None) -> None:
         """Mark a table finished (or change how it finished): ``when`` is when it was played."""
+        if when.tzinfo is None:  # the time of this computer
+            when = when.astimezone()
         with self._connection() as connection:
             connection.execute(
                 "UPDATE tables SET finished = ?, location = ?, note = ?, start_player = ?, "

@@ -78,6 +78,8 @@ def test_the_command_line_exports_and_imports_with_db(store, tmp_path, capsys):
     (lambda b: b["tables"][0].update(colour="red"),
      "at tables[0] > colour: unknown field (check its spelling)"),
     (lambda b: b["tables"].append(dict(b["tables"][0])), "repeats the uid"),
+    (lambda b: b["tables"][1]["draft"].update(players="Ann"),
+     "at tables[1]: the draft's players must be a list of players with a name"),
 ])
 def test_a_bad_backup_is_refused_with_its_place_and_nothing_is_added(store, tmp_path, capsys,
                                                                       change, message):
