@@ -21,7 +21,7 @@ class LineAverage(Frozen):
     label: str
     average: float
     plays: int
-    """In how many of the player's games the line was on the scorepad (its average is over those)."""
+    """In how many of the player's games the line was on the scorepad (the average is over them)."""
 
 
 class PlayerStatistics(Frozen):
