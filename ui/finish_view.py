@@ -10,6 +10,9 @@ from ui.finished import FinishForm, play_of
 from ui.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
 
 
+COPIED = "Copied, unless your browser refuses (it may on plain http): the link is also below."
+
+
 def finish_action(context, table_id: int) -> ft.Control:
     """The table's entry to this screen (a flag; a cup once the game is finished)."""
     stored = context.store.get(table_id)
@@ -128,7 +131,7 @@ class FinishView:
                            action=ft.OpenUrl(link, target=ft.UrlTarget.BLANK)),
                 tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy the link",
                                                                          size=15)], tight=True),
-                           lambda e: self.context.toast("Link copied."), "bgstats-copy",
+                           lambda e: self.context.toast(COPIED), "bgstats-copy",
                            action=ft.CopyToClipboard(link)),
             ], wrap=True, spacing=8),
             ft.Text("BG Stats opens with this play filled in (on a phone, in the BG Stats app). "
