@@ -22,6 +22,12 @@ EXAMPLE = ROOT / "examples" / "sunflower_valley" / "first_game_goals.json"
 DOCS = ROOT / "docs"
 
 
+def picture(page, name: str) -> None:
+    """A screenshot once the browser has painted what the accessibility tree already shows."""
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.screenshot(path=str(DOCS / name))
+
+
 def saved_tables(db: Path) -> tuple[int, int]:
     """The example table, and an earlier game of the same players (each without their last
     card), finished two days ago, so that the totals have a history."""
@@ -48,7 +54,6 @@ def test_finish_history_statistics_and_a_rematch_at_phone_size(app_server, brows
     tap(page, "starter-1")
     tap_until(page, "finish-save", "finish-title", "Finished game")
     handle(page, "bgstats-send").wait_for()
-    page.screenshot(path=str(DOCS / "app-finish-phone.png"))
     with page.expect_popup() as opened:
         tap(page, "bgstats-send")
     link = opened.value.url
@@ -65,22 +70,24 @@ def test_finish_history_statistics_and_a_rematch_at_phone_size(app_server, brows
     tap(page, "finish-back")
     tap(page, "home")
     handle(page, "finished-games").wait_for()
-    page.screenshot(path=str(DOCS / "app-home-finished-phone.png"))
+    picture(page, "app-home-finished-phone.png")
     tap(page, "go-history")
     newest = wait_text(page, f"history-{table_id}", "Sunflower Valley")
     assert re.search(r"Paul 25", newest) and "Winner: Paul" in newest
     handle(page, f"history-{earlier_id}").wait_for()
-    page.screenshot(path=str(DOCS / "app-history-phone.png"))
+    picture(page, "app-history-phone.png")
 
     tap(page, "go-statistics")
     wait_text(page, "statistics-plays", "2 finished games of Sunflower Valley")
     handle(page, "chart-lines").wait_for()
     assert "Paul" in text_of(page, "statistics-players")
-    page.screenshot(path=str(DOCS / "app-statistics-phone.png"))
+    picture(page, "app-statistics-phone.png")
 
     tap(page, "go-history")
     tap(page, f"history-{table_id}")
     tap(page, "finish-table")
+    handle(page, "rematch").wait_for()
+    picture(page, "app-finish-phone.png")
     tap(page, "rematch")
     page.wait_for_url(re.compile(r"/table/\d+/valley/0$"))
     rematch_id = int(re.search(r"/table/(\d+)/", page.url).group(1))
