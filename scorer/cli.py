@@ -1,4 +1,5 @@
-"""The command line: ``scorepad score FILE [--json]`` and ``scorepad schema``.
+"""The command line: ``scorepad score FILE [--json]``, ``scorepad schema``, ``scorepad app`` and
+the backup of the app's tables (``scorepad export-all FILE`` / ``scorepad import-all FILE``).
 
 Bad input never shows a traceback: the message names the file, the place and the problem, and the
 exit code is 2.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
@@ -33,9 +35,20 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     app.add_argument("--lan", action="store_true",
                      help="bind all interfaces and print the address a phone opens")
-    app.add_argument("--db", help="the SQLite file of saved tables (default: the user's data "
-                     "directory, scorepad/tables.sqlite3)")
+    db_help = ("the SQLite file of saved tables (default: the user's data directory, "
+               "scorepad/tables.sqlite3)")
+    app.add_argument("--db", help=db_help)
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    export_all = commands.add_parser("export-all", help="write every saved table (finished or "
+                                     "not) to one backup file")
+    export_all.add_argument("file", help="the backup file to write (JSON)")
+    export_all.add_argument("--csv", action="store_true", help="write the finished games as CSV "
+                            "instead (a row per player per game, a column per scorepad line)")
+    export_all.add_argument("--db", help=db_help)
+    import_all = commands.add_parser("import-all", help="add the tables of a backup file (tables "
+                                     "already here are kept as they are)")
+    import_all.add_argument("file", help="a backup file written by export-all or the app")
+    import_all.add_argument("--db", help=db_help)
     return parser
 
 
@@ -43,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "app":
         return _app(args)
+    if args.command in ("export-all", "import-all"):
+        return _backup(args)
     if args.command == "schema":
         print(json.dumps(table_schema(), indent=2))
         return 0
@@ -75,4 +90,38 @@ def _app(args: argparse.Namespace) -> int:
         print(f"scorepad app: cannot use the tables file: {problem} (--db FILE chooses it)",
               file=sys.stderr)
         return EXIT_BAD_INPUT
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    # Imported here so that scoring never imports the app.
+    from ui.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+    from ui.finished import finished_tables
+    from ui.games import APP_GAMES
+    from ui.storage import TableStore, default_db_path
+
+    store = TableStore(args.db or default_db_path())
+    path = Path(args.file)
+    try:
+        if args.command == "export-all":
+            tables = store.list()
+            if args.csv:
+                finished = finished_tables(tables, APP_GAMES)
+                path.write_text(finished_csv(finished), encoding="utf-8")
+                print(f"Wrote {len(finished)} finished games to {path}")
+            else:
+                path.write_text(backup_json(tables), encoding="utf-8")
+                print(f"Wrote a backup of {len(tables)} tables to {path}")
+            return 0
+        merged = merge_backup(read_backup(path.read_text(encoding="utf-8-sig"), str(path)), store)
+    except FileNotFoundError:
+        print(f"scorepad: {path}: no such file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"scorepad: {path}: cannot be read or written ({error})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BackupError as error:
+        print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(merged.message)
     return 0

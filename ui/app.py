@@ -1,6 +1,7 @@
 """The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
-``/table/<id>/scorepad``, ``/table/<id>/settings``."""
+``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``, ``/history``,
+``/statistics``, ``/backup``."""
 
 from __future__ import annotations
 
@@ -63,6 +64,8 @@ class AppContext:
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
+        from ui.after_game_views import SCREENS, after_game_screen
+        from ui.finish_view import FinishView
         from ui.home_view import HomeView
         from ui.new_table_view import NewTableView
         from ui.table_view import TableView
@@ -72,9 +75,15 @@ class AppContext:
         while self.page.pop_dialog() is not None:
             pass
         table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad|settings))?/?", route)
+        finish = re.fullmatch(r"/table/(\d+)/finish/?", route)
         try:
             if route == "/new":
                 self.view = NewTableView(self)
+            elif route in SCREENS:
+                self.view = after_game_screen(self, route)
+            elif finish:
+                self.view = FinishView(self, int(finish.group(1)))
+                self._subscribe(f"table-{finish.group(1)}")
             elif table:
                 player = int(table.group(3)) if table.group(3) else 0
                 tab = table.group(4) or "valley"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.games import GAMES, score
+from ui.after_game_views import after_game_links
 from ui.deleted_tables import delete, recently_deleted, restore
 from ui.storage import StoredTable
 from ui.widgets import heading, labelled, tap_target
@@ -31,7 +32,8 @@ def leader_text(stored: StoredTable, context) -> str:
         return "cannot be scored"
     leaders = [player for player in result.players if player.rank == 1]
     names = " and ".join(player.name for player in leaders)
-    return f"leader: {names} ({leaders[0].total})" if leaders else ""
+    word = "winner" if stored.finished else "leader"
+    return f"{word}: {names} ({leaders[0].total})" if leaders else ""
 
 
 class HomeView:
@@ -64,10 +66,18 @@ class HomeView:
         ]
         if self.message:
             items.append(ft.Text(self.message, color=ft.Colors.RED_700))
+        items.append(after_game_links(self.context))
         if not tables:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
-        for stored in tables:
-            items.append(self._table_card(stored))
+        in_progress = [stored for stored in tables if stored.finished is None]
+        finished = [stored for stored in tables if stored.finished is not None]
+        if in_progress and finished:
+            items.append(heading("In progress", 18))
+        items += [self._table_card(stored) for stored in in_progress]
+        if finished:
+            items.append(labelled("finished-games", heading("Finished games", 18)))
+            items += [self._table_card(stored) for stored in
+                      sorted(finished, key=lambda stored: stored.finished, reverse=True)]
         items.extend(recently_deleted(self.context, table_title, self._redraw))
         items.append(ft.Divider())
         items.append(labelled("db-path", ft.Text(
@@ -77,7 +87,7 @@ class HomeView:
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _table_card(self, stored: StoredTable) -> ft.Control:
-        when = stored.updated.astimezone().strftime("%d %b %Y %H:%M")
+        when = (stored.finished or stored.updated).astimezone().strftime("%d %b %Y %H:%M")
         lines = [
             ft.Text(table_title(stored), size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,

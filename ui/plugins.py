@@ -7,6 +7,7 @@ a game plugs in with one entry in :data:`ui.games.APP_GAMES`.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
@@ -98,6 +99,20 @@ class GamePlugin(ABC):
         """The game's own part of the table settings screen (goals, board size...): a view with
         ``root`` and ``render()`` whose edits go through ``session.apply``; None when none."""
         return None
+
+    def rematch_draft(self, draft: dict) -> dict:
+        """A new table after this one: the same players (names, colours) and options, nothing
+        played yet. A game whose set-up or described cards carry over keeps them too."""
+        players = [PlayerSetup(player.get("name", "?"), player.get("colour", "grey"))
+                   for player in draft.get("players", [])]
+        fresh = self.new_draft(players, self.setup_of(draft))
+        fresh["options"] = copy.deepcopy(draft.get("options", fresh.get("options", {})))
+        return fresh
+
+    def setup_of(self, draft: dict) -> dict[str, Any]:
+        """The set-up choices a table was started with, as :meth:`default_setup` gives them; this
+        default suits a game whose choices are not kept in its draft."""
+        return self.default_setup()
 
     @abstractmethod
     def check(self, draft: dict) -> Checked:

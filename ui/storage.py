@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import sys
+import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,7 +36,13 @@ CREATE TABLE IF NOT EXISTS tables (
 """
 
 
-_ADDED_COLUMNS: list[tuple[str, str, str]] = []
+_ADDED_COLUMNS: list[tuple[str, str, str]] = [
+    ("tables", "uid", "TEXT"),
+    ("tables", "finished", "TEXT"),
+    ("tables", "location", "TEXT NOT NULL DEFAULT ''"),
+    ("tables", "note", "TEXT NOT NULL DEFAULT ''"),
+    ("tables", "start_player", "INTEGER"),
+]
 """Columns added after the first release, as (table, column, SQL declaration): an older database
 gets them at open; append here, never edit a released entry."""
 
@@ -66,6 +73,14 @@ class StoredTable:
     draft: dict
     created: datetime
     updated: datetime
+    uid: str = ""
+    """Stable across databases (a backup imported elsewhere keeps it): merging goes by it."""
+    finished: datetime | None = None
+    """When the game was played to its end (None while it is in progress)."""
+    location: str = ""
+    note: str = ""
+    start_player: int | None = None
+    """The index of the player who started, when it was recorded."""
 
     @property
     def readable(self) -> bool:
@@ -96,6 +111,7 @@ class TableStore:
                 connection.execute(_SCHEMA)
                 for table, column, declaration in _ADDED_COLUMNS:
                     _add_column(connection, table, column, declaration)
+                _give_uids(connection)
                 # A damaged file can still open; find out now rather than at the first edit.
                 damage = connection.execute("PRAGMA quick_check").fetchone()[0]
         except (sqlite3.Error, OSError) as error:
@@ -119,9 +135,9 @@ class TableStore:
         now = _now()
         with self._connection() as connection:
             cursor = connection.execute(
-                "INSERT INTO tables (game, format_version, draft, created, updated) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game, FORMAT_VERSION, json.dumps(draft), now, now),
+                "INSERT INTO tables (game, format_version, draft, created, updated, uid) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4())),
             )
             return int(cursor.lastrowid)
 
@@ -145,8 +161,7 @@ class TableStore:
     def get(self, table_id: int) -> StoredTable | None:
         with self._connection() as connection:
             row = connection.execute(
-                "SELECT id, game, format_version, draft, created, updated FROM tables "
-                "WHERE id = ? AND deleted IS NULL",
+                f"SELECT {_COLUMNS} FROM tables WHERE id = ? AND deleted IS NULL",
                 (table_id,),
             ).fetchone()
         return _stored(row) if row else None
@@ -162,8 +177,7 @@ class TableStore:
     def _tables(self, condition: str) -> list[StoredTable]:
         with self._connection() as connection:
             rows = connection.execute(
-                "SELECT id, game, format_version, draft, created, updated FROM tables "
-                f"WHERE {condition}"
+                f"SELECT {_COLUMNS} FROM tables WHERE {condition}"
             ).fetchall()
         return [_stored(row) for row in rows]
 
@@ -184,13 +198,67 @@ class TableStore:
                 [(table_id,) for table_id in table_ids],
             ).rowcount
 
+    def finish(self, table_id: int, when: datetime, location: str = "", note: str = "",
+               start_player: int | None = None) -> None:
+        """Mark a table finished (or change how it finished): ``when`` is when it was played."""
+        if when.tzinfo is None:  # the time of this computer
+            when = when.astimezone()
+        with self._connection() as connection:
+            connection.execute(
+                "UPDATE tables SET finished = ?, location = ?, note = ?, start_player = ?, "
+                "updated = ? WHERE id = ?",
+                (when.isoformat(timespec="seconds"), location, note, start_player, _now(),
+                 table_id),
+            )
+
+    def reopen(self, table_id: int) -> None:
+        """Back to the tables in progress; the location, note and who started are kept."""
+        with self._connection() as connection:
+            connection.execute("UPDATE tables SET finished = NULL, updated = ? WHERE id = ?",
+                               (_now(), table_id))
+
+    def merge(self, table: StoredTable) -> int | None:
+        """Add a table from a backup unless a table with its uid is here already (then None);
+        a deleted one comes back as the backup has it. Returns the new table's id."""
+        with self._connection() as connection:
+            row = connection.execute("SELECT id, deleted FROM tables WHERE uid = ?",
+                                     (table.uid,)).fetchone()
+            if row is not None and row[1] is None:
+                return None
+            values = (table.game, table.format_version, json.dumps(table.draft),
+                      table.created.isoformat(), table.updated.isoformat(),
+                      table.finished.isoformat() if table.finished else None,
+                      table.location, table.note, table.start_player)
+            if row is not None:
+                connection.execute(
+                    "UPDATE tables SET game = ?, format_version = ?, draft = ?, created = ?, "
+                    "updated = ?, finished = ?, location = ?, note = ?, start_player = ?, "
+                    "deleted = NULL WHERE id = ?", (*values, row[0]))
+                return int(row[0])
+            cursor = connection.execute(
+                "INSERT INTO tables (game, format_version, draft, created, updated, finished, "
+                "location, note, start_player, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*values, table.uid))
+            return int(cursor.lastrowid)
+
+
+_COLUMNS = ("id, game, format_version, draft, created, updated, uid, finished, location, note, "
+            "start_player")
+
+
+def _give_uids(connection: sqlite3.Connection) -> None:
+    """Tables saved before uids existed get one, once."""
+    for (table_id,) in connection.execute("SELECT id FROM tables WHERE uid IS NULL").fetchall():
+        connection.execute("UPDATE tables SET uid = ? WHERE id = ?", (str(uuid.uuid4()), table_id))
+    connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_uid ON tables (uid)")
+
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def _stored(row: tuple) -> StoredTable:
-    table_id, game, version, draft, created, updated = row
+    table_id, game, version, draft, created, updated, uid, finished, location, note, start = row
     try:
         data = json.loads(draft)
     except json.JSONDecodeError:
@@ -202,4 +270,9 @@ def _stored(row: tuple) -> StoredTable:
         draft=data if isinstance(data, dict) else {},
         created=datetime.fromisoformat(created),
         updated=datetime.fromisoformat(updated),
+        uid=uid,
+        finished=datetime.fromisoformat(finished) if finished else None,
+        location=location,
+        note=note,
+        start_player=start,
     )

@@ -75,8 +75,11 @@ class TableView:
     def _actions(self) -> list[ft.Control]:
         """The table's own actions at the top right (settings, invite, finish...): each feature
         adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
+        from ui.finish_view import finish_action
+
         table_id = self.session.table_id
         return [
+            finish_action(self.context, table_id),
             tap_target(ft.Icon(ft.Icons.SETTINGS), lambda e: self.context.go(
                 f"/table/{table_id}/settings"), "table-settings", width=TOUCH, padding=0,
                 selected=self.tab == "settings", tooltip="Players, goals and table options"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from scorer.girasoles.models import (
@@ -39,6 +40,16 @@ class GirasolesPlugin(GamePlugin):
 
     def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
         return draft.new_draft(players, setup)
+
+    def setup_of(self, table_draft: dict) -> dict[str, Any]:
+        players = table_draft.get("players") or [{}]
+        rows, cols = draft.size_of(players[0].get("board", {}))
+        return {"mode": table_draft.get("mode", "normal"), "rows": rows, "cols": cols}
+
+    def rematch_draft(self, table_draft: dict) -> dict:
+        # The additional objectives (with their colours and objects) are kept; boards are empty.
+        return {**super().rematch_draft(table_draft),
+                "objectives": copy.deepcopy(table_draft.get("objectives", []))}
 
     def draft_from_table(self, table) -> dict:
         return draft.draft_from_table(table, colours_for(len(table.players)))

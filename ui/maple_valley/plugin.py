@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from scorer.maple_valley.models import MAX_PLAYERS, Options
@@ -27,6 +28,16 @@ class MapleValleyPlugin(GamePlugin):
 
     def draft_from_table(self, table) -> dict:
         return draft.draft_from_table(table, colours_for(len(table.players)))
+
+    def rematch_draft(self, table_draft: dict) -> dict:
+        # The Festivities and the cards described in the catalogue are offered again.
+        fresh = super().rematch_draft(table_draft)
+        fresh["catalogue"] = copy.deepcopy(table_draft.get("catalogue", fresh["catalogue"]))
+        if fresh["festivities"]:
+            fresh["festivities"] = list(table_draft.get("festivities", fresh["festivities"]))
+            for player in fresh["players"]:
+                player["cubes"] = [0] * len(fresh["festivities"])
+        return fresh
 
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)

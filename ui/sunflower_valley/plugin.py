@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from scorer.sunflower_valley.goals import GOALS
@@ -32,6 +33,14 @@ class SunflowerValleyPlugin(GamePlugin):
 
     def draft_from_table(self, table) -> dict:
         return draft.draft_from_table(table, colours_for(len(table.players)))
+
+    def setup_of(self, table_draft: dict) -> dict[str, Any]:
+        return {"goals": list(table_draft.get("goals", []))}
+
+    def rematch_draft(self, table_draft: dict) -> dict:
+        # The Town and Farmer cards described at this table are offered again.
+        return {**super().rematch_draft(table_draft),
+                "described": copy.deepcopy(table_draft.get("described", []))}
 
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)

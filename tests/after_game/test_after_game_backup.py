@@ -1,0 +1,125 @@
+"""Backup: every table (finished or not) to one JSON file and back, merging by uid; bad backups
+get a located message, never a traceback; a CSV of the finished games."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from scorer.cli import main
+from scorer.games import score
+from ui.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+from ui.finished import finished_tables
+from ui.games import APP_GAMES
+from ui.import_model import import_table
+from ui.storage import TableStore
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ["sunflower_valley/first_game_goals.json", "girasoles/full_table.json",
+            "maple_valley/four_players.json"]
+ZONE = timezone(timedelta(hours=1))
+
+
+@pytest.fixture()
+def store(tmp_path) -> TableStore:
+    """Three games' tables, two of them finished, and one in progress."""
+    store = TableStore(tmp_path / "home.sqlite3")
+    ids = [import_table((ROOT / "examples" / name).read_text(), store, APP_GAMES).table_id
+           for name in EXAMPLES]
+    store.finish(ids[0], datetime(2026, 1, 5, 19, 0, tzinfo=ZONE), "Club", "first game", 2)
+    store.finish(ids[2], datetime(2026, 1, 6, 20, 0, tzinfo=ZONE))
+    return store
+
+
+def scorepads(store: TableStore) -> dict[str, object]:
+    return {table.uid: score(APP_GAMES[table.game].check(table.draft).table)
+            for table in store.list()}
+
+
+def metadata(store: TableStore) -> list[tuple]:
+    return sorted((t.uid, t.game, t.format_version, t.draft, t.created, t.updated, t.finished,
+                   t.location, t.note, t.start_player) for t in store.list())
+
+
+def test_a_backup_imported_into_an_empty_database_gives_the_same_tables_and_scorepads(
+        store, tmp_path):
+    text = backup_json(store.list())
+    empty = TableStore(tmp_path / "other.sqlite3")
+    merged = merge_backup(read_backup(text, "backup.json"), empty)
+    assert (len(merged.added), merged.already_here) == (3, 0)
+    assert metadata(empty) == metadata(store)
+    assert scorepads(empty) == scorepads(store)
+    again = merge_backup(read_backup(text, "backup.json"), empty)
+    assert (again.added, again.already_here) == ((), 3)
+    assert len(empty.list()) == 3
+
+
+def test_the_command_line_exports_and_imports_with_db(store, tmp_path, capsys):
+    backup = tmp_path / "all.json"
+    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
+    other = tmp_path / "other.sqlite3"
+    assert main(["import-all", str(backup), "--db", str(other)]) == 0
+    assert main(["import-all", str(backup), "--db", str(other)]) == 0
+    out = capsys.readouterr().out
+    assert "Added 3 tables; 0 already here." in out and "Added 0 tables; 3 already here." in out
+    assert metadata(TableStore(other)) == metadata(store)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda b: b["tables"][1].update(finished="yesterday"),
+     "at tables[1] > finished: Input should be a valid datetime"),
+    (lambda b: b["tables"][0].update(game="chess"), "at tables[0]: game 'chess' is not one of"),
+    (lambda b: b["tables"][2].pop("uid"), "at tables[2] > uid: missing"),
+    (lambda b: b["tables"][0].update(colour="red"),
+     "at tables[0] > colour: unknown field (check its spelling)"),
+    (lambda b: b["tables"].append(dict(b["tables"][0])), "repeats the uid"),
+    (lambda b: b["tables"][1]["draft"].update(players="Ann"),
+     "at tables[1]: the draft's players must be a list of players with a name"),
+])
+def test_a_bad_backup_is_refused_with_its_place_and_nothing_is_added(store, tmp_path, capsys,
+                                                                      change, message):
+    data = json.loads(backup_json(store.list()))
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    other = tmp_path / "other.sqlite3"
+    assert main(["import-all", str(path), "--db", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: " in err and message in err and "Traceback" not in err
+    assert TableStore(other).list() == []
+
+
+def test_not_json_or_not_a_backup_is_refused_in_words():
+    with pytest.raises(BackupError, match=r"b.json: line 1, column 2: not valid JSON"):
+        read_backup("{,", "b.json")
+    with pytest.raises(BackupError, match="not a scorepad backup"):
+        read_backup('{"game": "girasoles", "players": []}', "b.json")
+
+
+def test_the_csv_has_a_row_per_player_per_finished_game_and_a_column_per_line(store):
+    rows = list(csv.DictReader(io.StringIO(finished_csv(finished_tables(store.list(),
+                                                                        APP_GAMES)))))
+    assert [(row["game"], row["player"]) for row in rows] == [
+        ("Sunflower Valley", "Paul"), ("Sunflower Valley", "Mary"),
+        ("Sunflower Valley", "George"),
+        ("Maple Valley", "Ann"), ("Maple Valley", "Ben"), ("Maple Valley", "Cat"),
+        ("Maple Valley", "Dan"),
+    ]
+    paul, mary, george = rows[:3]
+    assert (paul["date"], paul["location"], paul["note"]) == ("2026-01-05 19:00", "Club",
+                                                              "first game")
+    assert (paul["total"], paul["rank"], paul["winner"]) == ("25", "1", "yes")
+    assert (george["started"], paul["started"]) == ("yes", "")
+    assert mary["winner"] == "" and mary["total"] == "25"
+    ben = rows[4]
+    assert (ben["total"], ben["winner"], ben["Towns"], ben["Favours"] != "") == (
+        "50", "yes", "", True)
+    # Each row's lines add up to its total (the library's lines, as scored).
+    for row in rows:
+        lines = [int(row[label]) for label in list(row)[9:] if row[label] != ""]
+        assert sum(lines) == int(row["total"])

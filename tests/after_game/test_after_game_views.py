@@ -1,0 +1,167 @@
+"""The after-game screens built without a browser: finish with a located date error, BG Stats link
+and rematch, History with its filters, Statistics with both charts, Backup's import messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import flet as ft
+import pytest
+from flet.controls.context import _context_page
+
+from ui.backup import backup_json
+from ui.backup_view import BackupView
+from ui.finish_view import FinishView
+from ui.games import APP_GAMES
+from ui.history_view import HistoryView
+from ui.import_model import import_table
+from ui.session import Sessions
+from ui.statistics_view import StatisticsView
+from ui.storage import TableStore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class FakeContext:
+    """What a screen needs from the app, without a page in a browser."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.games = APP_GAMES
+        self.sessions = Sessions(store, APP_GAMES)
+        self.width, self.wide, self.is_host = 390, False, True
+        self.routes: list[str] = []
+        self.toasts: list[str] = []
+        self.page = SimpleNamespace(update=lambda: None, route="/")
+
+    def visible_tables(self):
+        return self.store.list()
+
+    def may_open(self, table_id: int) -> bool:
+        return True
+
+    def go(self, route: str) -> None:
+        self.routes.append(route)
+
+    show = go
+
+    def edited(self, table_id: int) -> None:
+        pass
+
+    def toast(self, text: str, *args) -> None:
+        self.toasts.append(text)
+
+
+def find(control, identifier: str):
+    """The control under the Semantics handle ``identifier`` (searched through the tree)."""
+    if isinstance(control, ft.Semantics) and control.identifier == identifier:
+        return control.content
+    children = []
+    for name in ("content", "controls", "actions"):
+        value = getattr(control, name, None)
+        children.extend(value if isinstance(value, list) else [value] if value else [])
+    return next((found for child in children if (found := find(child, identifier)) is not None),
+                None)
+
+
+def texts(control) -> str:
+    if isinstance(control, ft.Text):
+        return control.value or ""
+    parts = []
+    for name in ("content", "controls", "actions"):
+        value = getattr(control, name, None)
+        parts += [texts(child) for child in (value if isinstance(value, list)
+                                             else [value] if value else [])]
+    return " ".join(part for part in parts if part)
+
+
+class StandInPage:
+    """Hashable, as the page the actions' shared services are kept by."""
+
+    _services = SimpleNamespace(register_service=lambda service: None)
+
+
+@pytest.fixture(autouse=True)
+def flet_page():
+    """Client actions (open a link, copy) attach to the page of the running app: a stand-in."""
+    token = _context_page.set(StandInPage())
+    yield
+    _context_page.reset(token)
+
+
+@pytest.fixture()
+def context(tmp_path) -> FakeContext:
+    store = TableStore(tmp_path / "t.sqlite3")
+    for name in ("sunflower_valley/first_game_goals.json", "maple_valley/four_players.json"):
+        import_table((ROOT / "examples" / name).read_text(), store, APP_GAMES)
+    return FakeContext(store)
+
+
+def finish(context: FakeContext, table_id: int, day: str = "2026-01-05") -> FinishView:
+    view = FinishView(context, table_id)
+    view.form.day, view.form.time = day, "20:30"
+    view.form.location = "Club"
+    find(view.root, "starter-1").on_click(None)
+    find(view.root, "finish-save").on_click(None)
+    return view
+
+
+def test_a_bad_date_is_named_and_nothing_is_finished(context):
+    view = finish(context, 1, day="5/1/2026")
+    assert "Date: write it as year-month-day" in find(view.root, "finish-error").value
+    assert "5/1/2026" in find(view.root, "finish-error").value
+    assert context.store.get(1).finished is None
+
+
+def test_finishing_keeps_the_details_and_offers_bg_stats_and_a_rematch(context):
+    finish(context, 1)
+    stored = context.store.get(1)
+    assert stored.finished.strftime("%Y-%m-%d %H:%M") == "2026-01-05 20:30"
+    assert (stored.location, stored.start_player) == ("Club", 1)
+    view = FinishView(context, 1)
+    assert find(view.root, "bgstats-link").value.startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data=")
+    assert "Winner: Paul" in find(view.root, "finish-summary").value
+    find(view.root, "rematch").on_click(None)
+    new_id = max(table.id for table in context.store.list())
+    assert context.routes[-1] == f"/table/{new_id}/valley/0"
+    rematch = context.store.get(new_id)
+    assert rematch.finished is None
+    assert rematch.draft["described"] == stored.draft["described"] != []
+    find(view.root, "finish-reopen").on_click(None)
+    assert context.store.get(1).finished is None
+
+
+def test_history_lists_finished_games_and_filters_by_player(context):
+    finish(context, 1)
+    finish(context, 2, day="2026-01-06")
+    view = HistoryView(context)
+    assert find(view.root, "history-count").value == "2 finished games"
+    assert "Maple Valley" in texts(find(view.root, "history-2"))
+    assert "Winners: Ben and Cat" in texts(find(view.root, "history-2"))
+    find(view.root, "history-player-Paul").on_click(None)
+    assert find(view.root, "history-count").value == "1 finished game"
+    assert find(view.root, "history-2") is None
+    find(view.root, "history-1").on_click(None)
+    assert context.routes[-1] == "/table/1/scorepad"
+
+
+def test_statistics_draw_both_charts_and_the_tables(context):
+    finish(context, 2)
+    view = StatisticsView(context)
+    assert find(view.root, "chart-lines") is not None
+    assert find(view.root, "chart-totals") is not None
+    players = texts(find(view.root, "statistics-players"))
+    assert "Ben 1 1 100% 50.0 50" in players and "Ann 1 0 0% 44.0 44" in players
+    assert "Favours" in texts(find(view.root, "statistics-lines"))
+
+
+def test_backup_import_says_what_it_added_or_where_the_problem_is(context, tmp_path):
+    view = BackupView(context)
+    view.import_text(backup_json(context.store.list()), "b.json")
+    assert find(view.root, "backup-status").value == "Added 0 tables; 2 already here."
+    view.import_text('{"scorepad_backup": 1, "exported": "2026-01-01T00:00:00Z", "tables": 3}',
+                     "b.json")
+    assert "b.json: at tables: Input should be a valid list" in find(view.root,
+                                                                  "backup-status").value
