@@ -65,7 +65,7 @@ BAD_INPUTS = {
             {"name": "Bob", "valley": {"cards": [{"kind": "starting_town", "row": 0, "col": 0}]}},
         ]}),
         "at players[0] (Ann) > valley: every card must touch the valley side by side; "
-        "not connected: Lake at (2,2)",
+        "not connected: Lake at row 3, column 3",
     ),
     "misspelt field": (
         json.dumps({"game": "sunflower_valley", "players": [
