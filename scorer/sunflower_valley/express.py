@@ -63,14 +63,15 @@ class RailNetwork:
         )
 
     @cached_property
-    def _group_towns(self) -> tuple[frozenset[Cell], ...]:
+    def group_towns(self) -> tuple[frozenset[Cell], ...]:
+        """The towns each group touches, in the order of ``groups``."""
         return tuple(self.towns_touching(group) for group in self.groups)
 
     @cached_property
     def links(self) -> dict[Cell, tuple[Cell, ...]]:
         """Each town and the towns joined to it by rail (ruling SV-2), in a stable order."""
         joined: dict[Cell, set[Cell]] = {town: set() for town in self.towns}
-        for touching in self._group_towns:
+        for touching in self.group_towns:
             for town in touching:
                 joined[town] |= touching - {town}
         return {town: tuple(sorted(others)) for town, others in sorted(joined.items())}
@@ -78,7 +79,7 @@ class RailNetwork:
     def groups_joining(self, a: Cell, b: Cell) -> list[frozenset[Cell]]:
         return [
             group
-            for group, touching in zip(self.groups, self._group_towns)
+            for group, touching in zip(self.groups, self.group_towns)
             if a in touching and b in touching
         ]
 
@@ -96,110 +97,40 @@ class RailNetwork:
                 return frozenset(kept)
             kept -= spurs
 
-    @cached_property
-    def _step_rails(self) -> dict[tuple[Cell, Cell], frozenset[Cell]]:
-        """The Express's Railroad cards of each step between two joined towns (ruling SV-3)."""
-        return {
-            (a, b): frozenset().union(*(self.line(group) for group in self.groups_joining(a, b)))
-            for a, others in self.links.items()
-            for b in others
-        }
-
-    @cached_property
-    def _town_rails(self) -> dict[Cell, frozenset[Cell]]:
-        """Every Railroad card a route could use on a step to or from each town."""
-        return {
-            town: frozenset().union(*(self._step_rails[town, other] for other in others))
-            for town, others in self.links.items()
-        }
-
     def route_rails(self, route: Sequence[Cell]) -> frozenset[Cell]:
         """The Railroad cards that are part of the Express along ``route`` (ruling SV-3)."""
-        return frozenset().union(*(self._step_rails[a, b] for a, b in zip(route, route[1:])))
+        cards: set[Cell] = set()
+        for a, b in zip(route, route[1:]):
+            for group in self.groups_joining(a, b):
+                cards |= self.line(group)
+        return frozenset(cards)
 
     def route_points(self, route: Sequence[Cell], more: RoutePoints = no_route_points) -> int:
         """The Express's points along ``route`` (3 a town after the Starting Town), plus ``more``."""
         return EXPRESS_POINTS_PER_TOWN * (len(route) - 1) + more(self.route_rails(route))
 
-    def routes(
-        self, worth_extending: Callable[[list[Cell], set[Cell], frozenset[Cell]], bool]
-    ) -> Iterator[tuple[tuple[Cell, ...], frozenset[Cell]]]:
-        """Every legal route from the Starting Town, depth first in grid order, with its Express
-        Railroad cards. The routes that extend a route are skipped when
-        ``worth_extending(route, its towns, its rails)`` says no. Iterative: a stack, no recursion."""
-        path = [self.start]
-        visited = {self.start}
-        rails = [frozenset[Cell]()]
-        yield tuple(path), rails[-1]
-        exits = [iter(self.links[self.start] if worth_extending(path, visited, rails[-1]) else ())]
-        while exits:
-            town = next((town for town in exits[-1] if town not in visited), None)
-            if town is None:
-                exits.pop()
-                visited.discard(path.pop())
-                rails.pop()
-                continue
-            rails.append(rails[-1] | self._step_rails[path[-1], town])
-            path.append(town)
-            visited.add(town)
-            yield tuple(path), rails[-1]
-            extend = worth_extending(path, visited, rails[-1])
-            exits.append(iter(self.links[town] if extend else ()))
-
-    def _reach(self, tip: Cell, visited: set[Cell]) -> tuple[int, frozenset[Cell]]:
-        """At most how many more towns a route ending at ``tip`` can stop at (the towns still
-        reachable), and every Railroad card it could still use."""
-        found: set[Cell] = set()
-        frontier = [tip]
-        while frontier:
-            town = frontier.pop()
-            for other in self.links[town]:
-                if other not in visited and other not in found:
-                    found.add(other)
-                    frontier.append(other)
-        return len(found), frozenset().union(*(self._town_rails[town] for town in found))
-
     def best_route(self, more: RoutePoints = no_route_points) -> tuple[Cell, ...]:
         """The legal route that gives the most points: the Express's and ``more`` (ruling SV-5).
         Among equals, the one with more towns (the tie-break), then the first in grid order.
-
-        Branch and bound: a route is extended only while the points it could still reach (every
-        reachable town a stop, every reachable Railroad card on the Express) beat the best so far.
         Extending a route never loses points, so the best is a route that cannot go further."""
-        best: tuple[Cell, ...] = (self.start,)
-        best_key = (0, 1)
-
-        def worth_extending(path: list[Cell], visited: set[Cell], rails: frozenset[Cell]) -> bool:
-            towns, reachable_rails = self._reach(path[-1], visited)
-            stops = len(path) + towns
-            bound = EXPRESS_POINTS_PER_TOWN * (stops - 1) + more(rails | reachable_rails)
-            return (bound, stops) > best_key
-
-        for route, rails in self.routes(worth_extending):
-            key = (EXPRESS_POINTS_PER_TOWN * (len(route) - 1) + more(rails), len(route))
-            if key > best_key:
-                best, best_key = route, key
-        return best
+        longest = self.longest_route()
+        every_rail = frozenset().union(*(self.line(group) for group in self.groups))
+        if more(every_rail) == more(frozenset()):  # no route scores more than another on ``more``
+            return longest
+        return _RouteSearch(self, more).best(better_than=longest)
 
     def longest_route(self) -> tuple[Cell, ...]:
         """The longest legal route from the Starting Town (the first in grid order)."""
-        return self.best_route()
+        return self._longest
 
-    def cheapest_route(self, stops: int, more: RoutePoints) -> tuple[Cell, ...] | None:
-        """Of the legal routes with ``stops`` stops, the one that gives the fewest ``more`` points
-        (the first in grid order among equals); None when no route has that many stops."""
-        cheapest: tuple[Cell, ...] | None = None
-        fewest = 0
+    @cached_property
+    def _longest(self) -> tuple[Cell, ...]:
+        return _RouteSearch(self, no_route_points).best(better_than=(self.start,))
 
-        def worth_extending(path: list[Cell], visited: set[Cell], rails: frozenset[Cell]) -> bool:
-            if len(path) >= stops or (cheapest is not None and more(rails) >= fewest):
-                return False
-            return len(path) + self._reach(path[-1], visited)[0] >= stops
-
-        for route, rails in self.routes(worth_extending):
-            if len(route) == stops and (cheapest is None or more(rails) < fewest):
-                cheapest, fewest = route, more(rails)
-        return cheapest
+    def cheaper_route(self, stops: int, more: RoutePoints, below: int) -> tuple[Cell, ...] | None:
+        """Of the legal routes with ``stops`` stops that give fewer ``more`` points than ``below``,
+        the one that gives the fewest (the first in grid order among equals); None if none does."""
+        return _RouteSearch(self, more).cheaper(stops, below)
 
     def check_route(self, stops: Sequence[Cell]) -> None:
         """Raise RouteError naming the first stop or step that could not have been played."""
@@ -226,3 +157,149 @@ class RailNetwork:
                     f"{self.places.name(stops[number - 2])} to the town at "
                     f"{self.places.name(stop)} (ruling SV-2)"
                 )
+
+
+class _RouteSearch:
+    """A depth-first search over the legal routes of one valley, without recursion.
+
+    A route's points depend on its number of stops and on the railroad groups its steps use (a
+    step between two towns uses every group touching both). Towns joined by the same groups are
+    twins: any one of them can take another's place in a route, so the search takes the first
+    (in grid order) of the twins left, and never explores the same state twice: which twins are
+    left, the kind of the last town and the groups used. Branch and bound prunes the rest.
+    """
+
+    def __init__(self, network: RailNetwork, more: RoutePoints):
+        self.network = network
+        self.more = more
+        joining = [
+            (index, touching)
+            for index, touching in enumerate(network.group_towns)
+            if len(touching) >= 2
+        ]
+        masks = {town: 0 for town in network.towns}
+        for index, touching in joining:
+            for town in touching:
+                masks[town] |= 1 << index
+        twins: dict[int, list[Cell]] = {}
+        for town in sorted(network.towns - {network.start}):
+            if masks[town]:
+                twins.setdefault(masks[town], []).append(town)
+        self.members = list(twins.values())
+        """The towns of each kind, in grid order; kind -1 is the Starting Town."""
+        self.kind_masks = dict(enumerate(twins)) | {-1: masks[network.start]}
+        """The groups joining each kind of town, as a bit mask."""
+        self.joined = {
+            kind: [other for other in range(len(twins)) if mask & self.kind_masks[other]]
+            for kind, mask in self.kind_masks.items()
+        }
+        """The kinds of town joined to each kind (twins are joined to each other)."""
+        self.lines = {index: network.line(network.groups[index]) for index, _ in joining}
+        self._points: dict[int, int] = {}
+
+    def points(self, used: int) -> int:
+        """``more`` for the Railroad cards of the groups in ``used``."""
+        if used not in self._points:
+            rails = frozenset().union(
+                *(line for index, line in self.lines.items() if used >> index & 1)
+            )
+            self._points[used] = self.more(rails)
+        return self._points[used]
+
+    def next_stops(self, kind: int, left: list[int]) -> list[int]:
+        """The kinds of town the route can stop at next, by their first town left in grid order."""
+        found = [other for other in self.joined[kind] if left[other]]
+        return sorted(found, key=lambda other: self.members[other][-left[other]])
+
+    def reach(self, kind: int, left: list[int]) -> tuple[int, int]:
+        """At most how many more stops the route can make, and every group it could still use.
+
+        The towns left that it can still reach, less the dead ends (towns with at most one way
+        in or out) but one: a route ends in one dead end at most."""
+        beside_tip = [other for other in self.joined[kind] if left[other]]
+        reached = set(beside_tip)
+        frontier = list(beside_tip)
+        while frontier:
+            for other in self.joined[frontier.pop()]:
+                if left[other] and other not in reached:
+                    reached.add(other)
+                    frontier.append(other)
+        towns = used = dead_ends = 0
+        for other in reached:
+            towns += left[other]
+            used |= self.kind_masks[other]
+            ways = sum(left[k] for k in self.joined[other]) - 1 + (other in beside_tip)
+            if ways <= 1:
+                dead_ends += left[other]
+        return towns - max(0, dead_ends - 1), used
+
+    def routes(
+        self, worth_extending: Callable[[int, int, int, int], bool]
+    ) -> Iterator[tuple[tuple[Cell, ...], int]]:
+        """Yield (route, groups used) for every legal route up to twins, each state once.
+        ``worth_extending(stops, used, more_stops, reachable)``, given the bound (at most how many
+        more stops, every group it could still use), decides whether to look further."""
+        left = [len(members) for members in self.members]
+        route = [self.network.start]
+        stop_kinds = [-1]
+        used = [0]
+        seen: set[tuple[int, tuple[int, ...], int]] = set()
+
+        def exits() -> Iterator[int]:
+            more_stops, reachable = self.reach(stop_kinds[-1], left)
+            if not more_stops or not worth_extending(len(route), used[-1], more_stops, reachable):
+                return iter(())
+            return iter(self.next_stops(stop_kinds[-1], left))
+
+        yield tuple(route), 0
+        frames = [exits()]
+        while frames:
+            kind = next(frames[-1], None)
+            if kind is None:
+                frames.pop()
+                route.pop()
+                used.pop()
+                if (last := stop_kinds.pop()) >= 0:
+                    left[last] += 1
+                continue
+            route.append(self.members[kind][-left[kind]])
+            left[kind] -= 1
+            used.append(used[-1] | self.kind_masks[stop_kinds[-1]] & self.kind_masks[kind])
+            stop_kinds.append(kind)
+            state = (kind, tuple(left), used[-1])
+            if state in seen:  # explored already, from an equivalent route
+                frames.append(iter(()))
+                continue
+            seen.add(state)
+            yield tuple(route), used[-1]
+            frames.append(exits())
+
+    def best(self, better_than: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """The route with the most points (then the most stops), starting from a known route."""
+        best = better_than
+        best_key = (self.network.route_points(best, self.more), len(best))
+
+        def worth_extending(stops: int, used: int, more_stops: int, reachable: int) -> bool:
+            most = stops + more_stops
+            bound = EXPRESS_POINTS_PER_TOWN * (most - 1) + self.points(used | reachable)
+            return (bound, most) > best_key
+
+        for route, used in self.routes(worth_extending):
+            key = (EXPRESS_POINTS_PER_TOWN * (len(route) - 1) + self.points(used), len(route))
+            if key > best_key:
+                best, best_key = route, key
+        return best
+
+    def cheaper(self, stops: int, below: int) -> tuple[Cell, ...] | None:
+        cheapest: tuple[Cell, ...] | None = None
+        fewest = below
+
+        def worth_extending(length: int, used: int, more_stops: int, reachable: int) -> bool:
+            # More Railroad cards never give fewer points: a route as dear as the cheapest found
+            # leads to none cheaper.
+            return length < stops <= length + more_stops and self.points(used) < fewest
+
+        for route, used in self.routes(worth_extending):
+            if len(route) == stops and self.points(used) < fewest:
+                cheapest, fewest = route, self.points(used)
+        return cheapest

@@ -288,16 +288,15 @@ def _equally_long_route(
 ) -> str:
     """On an assumed route: what the equally long route worst for this goal would score, when
     that is less (ruling SV-5)."""
-    stops = len(layout.express.stops)
-    cheapest = layout.network.cheapest_route(stops, lambda rails: points(layout, rails))
-    if cheapest is None:
-        return ""
-    fewer = points(layout, layout.network.route_rails(cheapest))
-    if fewer >= scored:
+    cheaper = layout.network.cheaper_route(
+        len(layout.express.stops), lambda rails: points(layout, rails), below=scored
+    )
+    if cheaper is None:
         return "; the route is assumed, since no stops are entered"
+    fewer = points(layout, layout.network.route_rails(cheaper))
     return (
         f"; the route is assumed, since no stops are entered: the equally long route "
-        f"{layout.route_name(cheapest)} would score {fewer} here, and {SETTLES_IT}"
+        f"{layout.route_name(cheaper)} would score {fewer} here, and {SETTLES_IT}"
     )
 
 

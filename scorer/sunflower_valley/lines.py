@@ -33,12 +33,12 @@ def valley_express(layout: Layout) -> list[Line]:
     if not express.assumed:
         return [_line("express", points, f"route as entered: {route}; {count}", cells,
                       ("SV-2", "SV-4"))]
-    scored_on = " and ".join(("the Valley Express", *(goal.label for goal in layout.route_goals)))
-    together = " together" if layout.route_goals else ""
-    detail = (
-        f"no stops entered, so the legal route that scores the most on {scored_on}{together} "
-        f"is assumed: {route}; {count}"
-    )
+    if layout.route_goals:
+        goals = " and ".join(goal.label for goal in layout.route_goals)
+        chosen = f"the legal route that scores the most on the Valley Express and {goals} together"
+    else:
+        chosen = "the longest legal route"
+    detail = f"no stops entered, so {chosen} is assumed: {route}; {count}"
     longest = layout.network.longest_route()
     if len(longest) > len(express.stops):
         detail += (
