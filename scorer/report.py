@@ -1,8 +1,14 @@
-"""The readable scorepad: a table of rows by players, then every line's explanation."""
+"""The readable scorepad: a table of rows by players, then every line's explanation; and the
+rulings those lines cite, in words."""
 
 from __future__ import annotations
 
+import textwrap
+
 from scorer.core.breakdown import TableResult
+from scorer.rulings import RULINGS, Ruling
+
+TEXT_WIDTH = 100
 
 
 def scorepad_text(result: TableResult, title: str) -> str:
@@ -36,4 +42,25 @@ def scorepad_text(result: TableResult, title: str) -> str:
             for line in player.row_lines(scorepad_row.category):
                 rulings = f" [{', '.join(line.rulings)}]" if line.rulings else ""
                 out.append(f"  {line.label}: {line.points:>3}  {line.detail}{rulings}")
+    return "\n".join(out) + "\n"
+
+
+def cited_rulings(result: TableResult) -> list[Ruling]:
+    """The rulings that the result's lines and competitions cite, in the rulings' order."""
+    cited = {ruling_id for player in result.players for line in player.lines
+             for ruling_id in line.rulings}
+    cited |= {ruling_id for competition in result.competitions
+              for ruling_id in competition.rulings}
+    return [ruling for ruling_id, ruling in RULINGS.items() if ruling_id in cited]
+
+
+def rulings_text(rulings: list[Ruling]) -> str:
+    """The cited rulings for the end of the scorepad: id and title, then the summary."""
+    if not rulings:
+        return ""
+    out = ["", "Rulings cited:"]
+    for ruling in rulings:
+        out.append(f"  {ruling.id} {ruling.title}")
+        out.append(textwrap.fill(ruling.summary, TEXT_WIDTH, initial_indent="    ",
+                                 subsequent_indent="    "))
     return "\n".join(out) + "\n"

@@ -79,7 +79,7 @@ def the_more_the_merrier(layout: Layout) -> Tally:
     """The most villager symbols, from Town, Farmer and Starting Town cards (ruling SV-4)."""
     cards = [card for card in layout.by_cell.values() if card.villagers]
     symbols = sum(card.villagers for card in cards)
-    parts = ", ".join(f"{layout.where(card)}: {card.villagers}" for card in cards)
+    parts = "; ".join(f"{layout.where(card)}: {card.villagers}" for card in cards)
     return Tally(
         value=symbols,
         detail=f"{plural(symbols, 'villager symbol')}" + (f" ({parts})" if parts else ""),

@@ -102,11 +102,12 @@ class Layout:
         return f"{card.kind.label} at {self.places.name(card.cell)}"
 
     def listing(self, cards: list[Card], limit: int = 6) -> str:
-        """Cards named by kind and place, shortened past ``limit``."""
+        """Cards named by kind and place, shortened past ``limit``; semicolons between them, since
+        a place has a comma ("row 1, column 2")."""
         named = [self.where(card) for card in cards[:limit]]
         if len(cards) > limit:
             named.append(f"{len(cards) - limit} more")
-        return ", ".join(named) if named else "none"
+        return "; ".join(named) if named else "none"
 
 
 def plural(count: int, word: str) -> str:

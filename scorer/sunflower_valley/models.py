@@ -161,7 +161,7 @@ class Valley(Frozen):
             stray = sorted(
                 cell for region in regions if start not in region for cell in region
             )
-            cells = ", ".join(
+            cells = "; ".join(
                 f"{seen[cell].kind.label} at {places.name(cell)}" for cell in stray
             )
             raise ValueError(
