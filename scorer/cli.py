@@ -1,4 +1,4 @@
-"""The command line: ``scorepad score FILE [--json]``, ``scorepad schema`` and ``scorepad rulings``.
+"""The command line: ``scorepad score FILE [--json]``, ``scorepad schema``, ``scorepad rulings``.
 
 Bad input never shows a traceback: the message names the file, the place and the problem, and the
 exit code is 2.
@@ -12,7 +12,7 @@ import sys
 
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
-from scorer.report import cited_rulings, rulings_text, scorepad_text
+from scorer.report import rulings_text, scorepad_text
 from scorer.rulings import rulings_markdown
 
 EXIT_BAD_INPUT = 2
@@ -57,16 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     result = score(table)
-    rulings = cited_rulings(result)
     if args.json:
-        data = result.model_dump(mode="json")
-        data["rulings"] = [
-            {"id": ruling.id, "title": ruling.title, "summary": ruling.summary}
-            for ruling in rulings
-        ]
-        print(json.dumps(data, indent=2))
+        print(json.dumps(result.model_dump(mode="json"), indent=2))
     else:
-        print(scorepad_text(result, GAMES[result.game].title) + rulings_text(rulings), end="")
+        print(scorepad_text(result, GAMES[result.game].title) + rulings_text(result.rulings),
+              end="")
     return 0
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from scorer.core.breakdown import TableResult
-from scorer.rulings import RULINGS, Ruling
+from scorer.core.breakdown import CitedRuling, TableResult
 
 TEXT_WIDTH = 100
 
@@ -45,16 +44,7 @@ def scorepad_text(result: TableResult, title: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def cited_rulings(result: TableResult) -> list[Ruling]:
-    """The rulings that the result's lines and competitions cite, in the rulings' order."""
-    cited = {ruling_id for player in result.players for line in player.lines
-             for ruling_id in line.rulings}
-    cited |= {ruling_id for competition in result.competitions
-              for ruling_id in competition.rulings}
-    return [ruling for ruling_id, ruling in RULINGS.items() if ruling_id in cited]
-
-
-def rulings_text(rulings: list[Ruling]) -> str:
+def rulings_text(rulings: tuple[CitedRuling, ...]) -> str:
     """The cited rulings for the end of the scorepad: id and title, then the summary."""
     if not rulings:
         return ""

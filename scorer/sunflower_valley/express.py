@@ -106,7 +106,8 @@ class RailNetwork:
         return frozenset(cards)
 
     def route_points(self, route: Sequence[Cell], more: RoutePoints = no_route_points) -> int:
-        """The Express's points along ``route`` (3 a town after the Starting Town), plus ``more``."""
+        """The Express's points along ``route`` (3 a town after the Starting Town) plus ``more``'s
+        points for its Railroad cards."""
         return EXPRESS_POINTS_PER_TOWN * (len(route) - 1) + more(self.route_rails(route))
 
     def best_route(self, more: RoutePoints = no_route_points) -> tuple[Cell, ...]:

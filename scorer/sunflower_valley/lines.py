@@ -69,7 +69,10 @@ def combination_line(layout: Layout, card: Card, category: str) -> Line:
         detail = f"{layout.where(card)} asks for {asks}: missing {', '.join(missing)} -> 0"
         points = 0
     else:
-        detail = f"{layout.where(card)} asks for {asks}: complete with {layout.listing(used)} -> {card.points}"
+        detail = (
+            f"{layout.where(card)} asks for {asks}: complete with {layout.listing(used)} "
+            f"-> {card.points}"
+        )
         points = card.points
     cells = (card.cell, *(n.cell for n in used))
     return _line(category, points, detail, cells, tuple(rulings))

@@ -138,7 +138,8 @@ class Valley(Frozen):
     express_stops: tuple[Cell, ...] | None = Field(
         default=None,
         description="Towns the Valley Express stopped at, in order, as [row, col], "
-        "starting with the Starting Town. Omit to let the scorer assume the route best for the player.",
+        "starting with the Starting Town. Omit to let the scorer assume the route best for the "
+        "player.",
     )
 
     @model_validator(mode="after")

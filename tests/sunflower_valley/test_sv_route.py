@@ -77,7 +77,9 @@ def test_entered_stops_settle_the_route():
     through_left = ann(ISSUE_VALLEY, stops=[(1, 2), (1, 0)])
     trains = line(through_left, "suburban_trains")
     assert trains.points == 0
-    assert trains.detail == "Suburban Trains: 0 Fields beside the Express's 1 Railroad: 0 pairs x 3 -> 0"
+    assert trains.detail == (
+        "Suburban Trains: 0 Fields beside the Express's 1 Railroad: 0 pairs x 3 -> 0"
+    )
     assert "SV-5" not in trains.rulings
     assert line(ann(ISSUE_VALLEY, stops=[(1, 2), (1, 4)]), "suburban_trains").points == 3
 
@@ -110,7 +112,9 @@ def test_equal_points_take_the_route_with_more_towns():
     trains = line(player, "suburban_trains")
     assert trains.points == 0
     # No other route has 3 stops: nothing to dispute on this line.
-    assert trains.detail.endswith("0 pairs x 3 -> 0; the route is assumed, since no stops are entered")
+    assert trains.detail.endswith(
+        "0 pairs x 3 -> 0; the route is assumed, since no stops are entered"
+    )
     assert player.tie_break_values == (2,)
 
 
