@@ -7,12 +7,12 @@ each valley on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import connected_regions, longest_simple_path, orthogonal_neighbours
-from scorer.sunflower_valley.layout import Layout, plural
+from scorer.sunflower_valley.layout import Layout, RouteGoal, plural
 from scorer.sunflower_valley.lines import SETTLES_IT, combination_line
 from scorer.sunflower_valley.models import TOWN_KINDS, Card, GoalName, Kind
 
@@ -386,3 +386,13 @@ GOALS: dict[str, Goal] = {
              "2 for each Lake beside a Mountain card."),
     )
 }
+
+
+def route_goals(keys: Iterable[str]) -> tuple[RouteGoal, ...]:
+    """The goals among ``keys`` whose points depend on the Express route, for a :class:`Layout`:
+    ``Layout(valley, options, route_goals(table.goals)).express`` is the route the scorer takes."""
+    return tuple(
+        RouteGoal(GOALS[key].label, GOALS[key].route_points)
+        for key in keys
+        if GOALS[key].route_points is not None
+    )

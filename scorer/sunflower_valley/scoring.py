@@ -11,8 +11,8 @@ from scorer.core.ranking import (
     winners,
 )
 from scorer.sunflower_valley import lines
-from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal
-from scorer.sunflower_valley.layout import Layout, RouteGoal, plural
+from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal, route_goals
+from scorer.sunflower_valley.layout import Layout, plural
 from scorer.sunflower_valley.models import VALLEY_CARDS_AT_GAME_END, SunflowerValleyTable
 
 CARD_LINES = (lines.valley_express, lines.towns, lines.farmers, lines.mountains, lines.lakes)
@@ -20,14 +20,8 @@ TIE_BREAK = "towns in the Valley Express"
 
 
 def score_table(table: SunflowerValleyTable) -> TableResult:
-    route_goals = tuple(
-        RouteGoal(GOALS[key].label, GOALS[key].route_points)
-        for key in table.goals
-        if GOALS[key].route_points is not None
-    )
-    layouts = {
-        player.name: Layout(player.valley, table.options, route_goals) for player in table.players
-    }
+    goals = route_goals(table.goals)
+    layouts = {player.name: Layout(player.valley, table.options, goals) for player in table.players}
     player_lines: dict[str, list[Line]] = {
         name: [line for rule in CARD_LINES for line in rule(layout)]
         for name, layout in layouts.items()

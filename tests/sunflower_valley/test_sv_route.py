@@ -10,7 +10,7 @@ from test_sv_properties import valleys
 
 from scorer.sunflower_valley import score_table
 from scorer.sunflower_valley.express import RailNetwork
-from scorer.sunflower_valley.goals import suburban_trains_points
+from scorer.sunflower_valley.goals import route_goals, suburban_trains_points
 from scorer.sunflower_valley.layout import Layout
 from scorer.sunflower_valley.models import Kind, Options, Player, SunflowerValleyTable
 
@@ -116,6 +116,14 @@ def test_equal_points_take_the_route_with_more_towns():
         "0 pairs x 3 -> 0; the route is assumed, since no stops are entered"
     )
     assert player.tie_break_values == (2,)
+
+
+def test_the_app_finds_the_route_the_scorer_takes():
+    # What an editor draws: the route of a Layout with the table's route goals.
+    express = Layout(valley(ISSUE_VALLEY), Options(), route_goals(SUBURBAN)).express
+    assert express.assumed and express.stops == ((1, 2), (1, 4)) and express.rails == {(1, 3)}
+    assert Layout(valley(ISSUE_VALLEY), Options(), route_goals(NO_ROUTE_GOAL)).express.stops == (
+        (1, 2), (1, 0))
 
 
 def test_the_tie_break_counts_the_assumed_route():
