@@ -116,7 +116,8 @@ class RailNetwork:
         Extending a route never loses points, so the best is a route that cannot go further."""
         longest = self.longest_route()
         every_rail = frozenset().union(*(self.line(group) for group in self.groups))
-        if more(every_rail) == more(frozenset()):  # no route scores more than another on ``more``
+        most = EXPRESS_POINTS_PER_TOWN * (len(longest) - 1) + more(every_rail)
+        if self.route_points(longest, more) == most:  # no route can score more
             return longest
         return _RouteSearch(self, more).best(better_than=longest)
 

@@ -247,22 +247,16 @@ def satellite_towns(layout: Layout) -> Tally:
 SUBURBAN_POINTS_PER_PAIR = 3
 
 
-def _fields_beside(layout: Layout, rails: frozenset[Cell]) -> list[Card]:
-    """The Field cards beside at least one of ``rails``, each once (rulings SV-1, SV-8)."""
-    return [
-        card for card in layout.fields if any(n in rails for n in orthogonal_neighbours(card.cell))
-    ]
-
-
 def suburban_trains_points(layout: Layout, rails: frozenset[Cell]) -> int:
-    return SUBURBAN_POINTS_PER_PAIR * (len(_fields_beside(layout, rails)) // 2)
+    """3 for every 2 Field cards beside these Railroad cards, each Field once (SV-1, SV-8)."""
+    return SUBURBAN_POINTS_PER_PAIR * (len(layout.fields_beside(rails)) // 2)
 
 
 def suburban_trains(layout: Layout) -> Tally:
     """3 points for every 2 Field cards beside the Valley Express's Railroad cards, each Field once
     (rulings SV-1, SV-3, SV-8); on the assumed route when no stops are entered (ruling SV-5)."""
     express = layout.express
-    fields = _fields_beside(layout, express.rails)
+    fields = layout.fields_beside(express.rails)
     pairs = len(fields) // 2
     total = SUBURBAN_POINTS_PER_PAIR * pairs
     detail = (

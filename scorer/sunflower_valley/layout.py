@@ -3,7 +3,7 @@ Field under the table's options, how places are named, and the Valley Express ro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -96,6 +96,20 @@ class Layout:
     @cached_property
     def fields(self) -> list[Card]:
         return [card for card in self.by_cell.values() if self.is_field(card)]
+
+    @cached_property
+    def _fields_around(self) -> dict[Cell, list[Card]]:
+        """For each place, the Field cards beside it."""
+        around: dict[Cell, list[Card]] = {}
+        for card in self.fields:
+            for cell in orthogonal_neighbours(card.cell):
+                around.setdefault(cell, []).append(card)
+        return around
+
+    def fields_beside(self, cells: Iterable[Cell]) -> list[Card]:
+        """The Field cards beside at least one of ``cells``, each once, in grid order."""
+        found = {card.cell: card for cell in cells for card in self._fields_around.get(cell, ())}
+        return [found[cell] for cell in sorted(found)]
 
     def where(self, card: Card) -> str:
         """E.g. "Mountain at row 2, column 3"."""
