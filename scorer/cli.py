@@ -1,5 +1,6 @@
-"""The command line: ``scorepad score FILE [--json]``, ``scorepad schema``, ``scorepad app`` and
-the backup of the app's tables (``scorepad export-all FILE`` / ``scorepad import-all FILE``).
+"""The command line: ``scorepad score FILE [--json]``, ``scorepad schema``, ``scorepad rulings``,
+``scorepad app`` and the backup of the app's tables (``scorepad export-all FILE`` /
+``scorepad import-all FILE``).
 
 Bad input never shows a traceback: the message names the file, the place and the problem, and the
 exit code is 2.
@@ -14,7 +15,8 @@ from pathlib import Path
 
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
-from scorer.report import scorepad_text
+from scorer.report import rulings_text, scorepad_text
+from scorer.rulings import rulings_markdown
 
 EXIT_BAD_INPUT = 2
 
@@ -30,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_command.add_argument("file", help="a table file (JSON, see README)")
     score_command.add_argument("--json", action="store_true", help="print the result as JSON")
     commands.add_parser("schema", help="print the JSON Schema of a table file")
+    commands.add_parser("rulings", help="print the rulings document (Markdown, docs/RULINGS.md)")
     app = commands.add_parser("app", help="start the scorepad app (web, works offline)")
     app.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     app.add_argument("--port", type=int, default=8550, help="port (default 8550)")
@@ -61,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "schema":
         print(json.dumps(table_schema(), indent=2))
         return 0
+    if args.command == "rulings":
+        print(rulings_markdown(), end="")
+        return 0
     try:
         table = load_table(args.file)
     except TableFileError as error:
@@ -70,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result.model_dump(mode="json"), indent=2))
     else:
-        print(scorepad_text(result, GAMES[result.game].title), end="")
+        print(scorepad_text(result, GAMES[result.game].title) + rulings_text(result.rulings),
+              end="")
     return 0
 
 

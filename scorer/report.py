@@ -1,8 +1,13 @@
-"""The readable scorepad: a table of rows by players, then every line's explanation."""
+"""The readable scorepad: a table of rows by players, then every line's explanation; and the
+rulings those lines cite, in words."""
 
 from __future__ import annotations
 
-from scorer.core.breakdown import TableResult
+import textwrap
+
+from scorer.core.breakdown import CitedRuling, TableResult
+
+TEXT_WIDTH = 100
 
 
 def scorepad_text(result: TableResult, title: str) -> str:
@@ -36,4 +41,16 @@ def scorepad_text(result: TableResult, title: str) -> str:
             for line in player.row_lines(scorepad_row.category):
                 rulings = f" [{', '.join(line.rulings)}]" if line.rulings else ""
                 out.append(f"  {line.label}: {line.points:>3}  {line.detail}{rulings}")
+    return "\n".join(out) + "\n"
+
+
+def rulings_text(rulings: tuple[CitedRuling, ...]) -> str:
+    """The cited rulings for the end of the scorepad: id and title, then the summary."""
+    if not rulings:
+        return ""
+    out = ["", "Rulings cited:"]
+    for ruling in rulings:
+        out.append(f"  {ruling.id} {ruling.title}")
+        out.append(textwrap.fill(ruling.summary, TEXT_WIDTH, initial_indent="    ",
+                                 subsequent_indent="    "))
     return "\n".join(out) + "\n"

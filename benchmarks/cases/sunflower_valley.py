@@ -22,12 +22,23 @@ R R S R R .
 . . T R R R
 . . R R . .
 """
+# The slowest 30-card valley (the most a valley may hold) of Railroad and Town cards for the
+# search of the route best for the player, found by a random search.
+WORST_30 = """
+. . . T R R . .
+R R . R T . . T
+T T R R R R T R
+. . . R R R . .
+. T T R S T . .
+. T R T R T . .
+. . . . T . . .
+"""
 KINDS = {"R": "railroad", "T": "town", "S": "starting_town"}
 
 
-def worst_valley() -> Valley:
+def worst_valley(picture: str = WORST) -> Valley:
     cards = []
-    for row, letters in enumerate(WORST.strip().splitlines()):
+    for row, letters in enumerate(picture.strip().splitlines()):
         for col, letter in enumerate(letters.split()):
             if letter in KINDS:
                 town = {"combination": ["lake"], "points": 1} if letter == "T" else {}
@@ -51,6 +62,10 @@ WORST_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
     players=(Player(name="A", valley=WORST_VALLEY), Player(name="B", valley=WORST_VALLEY)),
 )
+WORST_30_TABLE = SunflowerValleyTable(
+    goals=("long_way", "walking_routes", "suburban_trains"),
+    players=tuple(Player(name=name, valley=worst_valley(WORST_30)) for name in "ABCDEF"),
+)
 
 
 def worst_valley_express_and_long_way() -> None:
@@ -63,4 +78,7 @@ CASES = {
     "sunflower_valley: 6-player table, 3 goals": lambda: score_table(TABLE),
     "sunflower_valley: worst valley, Express + Long Way": worst_valley_express_and_long_way,
     "sunflower_valley: worst valley, whole 2-player table": lambda: score_table(WORST_TABLE),
+    "sunflower_valley: worst 30-card valley, whole 6-player table": lambda: score_table(
+        WORST_30_TABLE
+    ),
 }

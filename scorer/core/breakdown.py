@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
+from scorer.rulings import RULINGS
+
 Cell = tuple[int, int]
 """A (row, column) position on a valley or a board."""
 
@@ -72,6 +74,14 @@ class Competition(Frozen):
     rulings: tuple[str, ...] = ()
 
 
+class CitedRuling(Frozen):
+    """A ruling a result cites, in words (the full text is in :mod:`scorer.rulings`)."""
+
+    id: str
+    title: str
+    summary: str
+
+
 class TableResult(Frozen):
     game: str
     rows: tuple[Row, ...]
@@ -80,3 +90,17 @@ class TableResult(Frozen):
     winners: tuple[str, ...]
     competitions: tuple[Competition, ...] = ()
     warnings: tuple[str, ...] = ()
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def rulings(self) -> tuple[CitedRuling, ...]:
+        """Every ruling the lines and competitions cite, once each, in the rulings' order."""
+        cited = {ruling_id for player in self.players for line in player.lines
+                 for ruling_id in line.rulings}
+        cited |= {ruling_id for competition in self.competitions
+                  for ruling_id in competition.rulings}
+        return tuple(
+            CitedRuling(id=ruling.id, title=ruling.title, summary=ruling.summary)
+            for ruling_id, ruling in RULINGS.items()
+            if ruling_id in cited
+        )

@@ -59,14 +59,14 @@ class Layout:
         return connected_regions(self.cells_with(Symbol.SUNFLOWER))
 
     def where(self, cell: Cell) -> str:
-        """E.g. "red bee at (2,3)"."""
+        """E.g. "red bee at row 2, column 3"."""
         return f"{self.spaces[cell].describe()} at {describe_cell(cell)}"
 
 
 def cell_list(cells, limit: int = 8) -> str:
-    """Positions, shortened past ``limit``: "(1,2), (3,4) and 2 more"."""
+    """Places, shortened past ``limit``: "row 1, column 2; row 3, column 4 and 2 more"."""
     cells = sorted(cells)
-    named = ", ".join(describe_cell(cell) for cell in cells[:limit])
+    named = "; ".join(describe_cell(cell) for cell in cells[:limit])
     return named + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
 
 

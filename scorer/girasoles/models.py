@@ -83,7 +83,8 @@ class Space(NamedTuple):
 
 
 def describe_cell(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+    """E.g. "row 3, column 5", as the board's grid is counted (from 1 at the top left)."""
+    return f"row {cell[0]}, column {cell[1]}"
 
 
 def parse_space(token: str) -> Space | None:

@@ -115,7 +115,7 @@ def pairs_of_objects(layout: Layout, first: Symbol, second: Symbol) -> Tally:
     pairs = sorted(object_pairs(layout, first, second))
     what = f"{first.value} and {second.value}" if first is not second else f"two {first.plural}"
     phrase = plural(len(pairs), f"pair of {what}", f"pairs of {what}")
-    listed = ", ".join(f"{describe_cell(a)}-{describe_cell(b)}" for a, b in pairs)
+    listed = "; ".join(f"{describe_cell(a)} and {describe_cell(b)}" for a, b in pairs)
     cells = [cell for pair in pairs for cell in pair]
     return _points_for(len(pairs), phrase, PAIR_POINTS, listed, cells, ("GI-4",))
 

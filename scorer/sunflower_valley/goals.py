@@ -7,13 +7,13 @@ each valley on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import connected_regions, longest_simple_path, orthogonal_neighbours
-from scorer.sunflower_valley.layout import Layout, listing, plural, where
-from scorer.sunflower_valley.lines import combination_line
+from scorer.sunflower_valley.layout import Layout, RouteGoal, plural
+from scorer.sunflower_valley.lines import SETTLES_IT, combination_line
 from scorer.sunflower_valley.models import TOWN_KINDS, Card, GoalName, Kind
 
 COMPETITIVE_POINTS = 6
@@ -37,12 +37,15 @@ class Goal:
     competitive: bool
     rule: Callable[[Layout], Tally]
     text: str
+    route_points: Callable[[Layout, frozenset[Cell]], int] | None = None
+    """For a goal that depends on the Express route: its points with these Railroad cards on the
+    Express (the assumed route is chosen with them, ruling SV-5)."""
 
 
 def _count_cards(layout: Layout, cards: list[Card], what: str, rulings=()) -> Tally:
     return Tally(
         value=len(cards),
-        detail=f"{plural(len(cards), what)} ({listing(cards)})",
+        detail=f"{plural(len(cards), what)} ({layout.listing(cards)})",
         cells=tuple(card.cell for card in cards),
         rulings=tuple(rulings),
     )
@@ -58,7 +61,7 @@ def _each_beside(layout: Layout, cards: list[Card], beside: Callable[[Card], boo
     return Tally(
         value=total,
         detail=f"{plural(len(scoring), what)} next to {neighbour_word} x {points} -> {total}"
-        + (f" ({listing(scoring)})" if scoring else ""),
+        + (f" ({layout.listing(scoring)})" if scoring else ""),
         cells=tuple(card.cell for card in scoring),
         rulings=tuple(rulings),
     )
@@ -76,7 +79,7 @@ def the_more_the_merrier(layout: Layout) -> Tally:
     """The most villager symbols, from Town, Farmer and Starting Town cards (ruling SV-4)."""
     cards = [card for card in layout.by_cell.values() if card.villagers]
     symbols = sum(card.villagers for card in cards)
-    parts = ", ".join(f"{where(card)}: {card.villagers}" for card in cards)
+    parts = "; ".join(f"{layout.where(card)}: {card.villagers}" for card in cards)
     return Tally(
         value=symbols,
         detail=f"{plural(symbols, 'villager symbol')}" + (f" ({parts})" if parts else ""),
@@ -111,7 +114,7 @@ def long_way(layout: Layout) -> Tally:
     return Tally(
         value=length,
         detail=f"longest chain of Railroad and Town cards: {plural(length, 'card')}"
-        + (f" ({listing(cards, limit=4)})" if cards else ""),
+        + (f" ({layout.listing(cards, limit=4)})" if cards else ""),
         cells=tuple(path),
         rulings=("SV-2", "SV-4", "SV-6"),
     )
@@ -152,7 +155,8 @@ def vast_land(layout: Layout) -> Tally:
         runs = [cells] if layout.options.vast_land == "whole_line" else _runs(cells, along)
         for run in runs:
             if len(run) > len(best):
-                best, best_name = run, f"{direction} {index}"
+                number = (layout.places.row if direction == "row" else layout.places.column)(index)
+                best, best_name = run, f"{direction} {number}"
     how = "consecutive cards" if layout.options.vast_land == "consecutive" else "cards in one line"
     return Tally(
         value=len(best),
@@ -208,7 +212,7 @@ def happy_towns(layout: Layout) -> Tally:
     return Tally(
         value=total,
         detail=f"{plural(len(happy), 'Town')} with a complete combination x 2 -> {total}"
-        + (f" ({listing(happy)})" if happy else ""),
+        + (f" ({layout.listing(happy)})" if happy else ""),
         cells=tuple(card.cell for card in happy),
         rulings=("SV-4", "SV-11"),
     )
@@ -234,30 +238,59 @@ def satellite_towns(layout: Layout) -> Tally:
     return Tally(
         value=total,
         detail=f"{plural(len(cards), 'Town')} joined to another Town by rail x 2 -> {total}"
-        + (f" ({listing(cards)})" if cards else ""),
+        + (f" ({layout.listing(cards)})" if cards else ""),
         cells=tuple(joined),
         rulings=("SV-2", "SV-4"),
     )
 
 
+SUBURBAN_POINTS_PER_PAIR = 3
+
+
+def suburban_trains_points(layout: Layout, rails: frozenset[Cell]) -> int:
+    """3 for every 2 Field cards beside these Railroad cards, each Field once (SV-1, SV-8)."""
+    return SUBURBAN_POINTS_PER_PAIR * (len(layout.fields_beside(rails)) // 2)
+
+
 def suburban_trains(layout: Layout) -> Tally:
     """3 points for every 2 Field cards beside the Valley Express's Railroad cards, each Field once
-    (rulings SV-1, SV-3, SV-8)."""
-    route, _ = layout.express_route
-    rails = layout.network.route_rails(route)
-    fields = [
-        card
-        for card in layout.fields
-        if any(n in rails for n in orthogonal_neighbours(card.cell))
-    ]
+    (rulings SV-1, SV-3, SV-8); on the assumed route when no stops are entered (ruling SV-5)."""
+    express = layout.express
+    fields = layout.fields_beside(express.rails)
     pairs = len(fields) // 2
-    total = 3 * pairs
+    total = SUBURBAN_POINTS_PER_PAIR * pairs
+    detail = (
+        f"{plural(len(fields), 'Field')} beside the Express's "
+        f"{plural(len(express.rails), 'Railroad')}: {plural(pairs, 'pair')} "
+        f"x {SUBURBAN_POINTS_PER_PAIR} -> {total}"
+    )
+    if not express.assumed:
+        rulings = ("SV-1", "SV-3", "SV-8")
+    else:
+        rulings = ("SV-1", "SV-3", "SV-5", "SV-8")
+        detail += _equally_long_route(layout, suburban_trains_points, total)
     return Tally(
         value=total,
-        detail=f"{plural(len(fields), 'Field')} beside the Express's {plural(len(rails), 'Railroad')}"
-        f": {plural(pairs, 'pair')} x 3 -> {total}",
-        cells=tuple(card.cell for card in fields) + tuple(sorted(rails)),
-        rulings=("SV-1", "SV-3", "SV-5", "SV-8"),
+        detail=detail,
+        cells=tuple(card.cell for card in fields) + tuple(sorted(express.rails)),
+        rulings=rulings,
+    )
+
+
+def _equally_long_route(
+    layout: Layout, points: Callable[[Layout, frozenset[Cell]], int], scored: int
+) -> str:
+    """On an assumed route: what the equally long route worst for this goal would score, when
+    that is less (ruling SV-5)."""
+    cheaper = layout.network.cheaper_route(
+        len(layout.express.stops), lambda rails: points(layout, rails), below=scored
+    )
+    if cheaper is None:
+        return "; the route is assumed, since no stops are entered"
+    fewer = points(layout, layout.network.route_rails(cheaper))
+    return (
+        f"; the route is assumed, since no stops are entered: the equally long route "
+        f"{layout.route_name(cheaper)} would score {fewer} here, and {SETTLES_IT}"
     )
 
 
@@ -335,7 +368,8 @@ GOALS: dict[str, Goal] = {
         Goal("satellite_towns", "Satellite Towns", False, satellite_towns,
              "2 for each Town joined to another Town by a railroad."),
         Goal("suburban_trains", "Suburban Trains", False, suburban_trains,
-             "3 for every 2 Field cards beside the Valley Express's Railroad cards."),
+             "3 for every 2 Field cards beside the Valley Express's Railroad cards.",
+             route_points=suburban_trains_points),
         Goal("mountain_passes", "Mountain Passes", False, mountain_passes,
              "2 for each Mountain beside a Railroad card."),
         Goal("walking_routes", "Walking Routes", False, walking_routes,
@@ -346,3 +380,13 @@ GOALS: dict[str, Goal] = {
              "2 for each Lake beside a Mountain card."),
     )
 }
+
+
+def route_goals(keys: Iterable[str]) -> tuple[RouteGoal, ...]:
+    """The goals among ``keys`` whose points depend on the Express route, for a :class:`Layout`:
+    ``Layout(valley, options, route_goals(table.goals)).express`` is the route the scorer takes."""
+    return tuple(
+        RouteGoal(GOALS[key].label, GOALS[key].route_points)
+        for key in keys
+        if GOALS[key].route_points is not None
+    )

@@ -1,39 +1,77 @@
-"""A read-only index of one valley, built once per scoring: which card lies where, and what counts
-as a Field under the table's options."""
+"""A read-only index of one valley, built once per scoring: which card lies where, what counts as a
+Field under the table's options, how places are named, and the Valley Express route."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
-from scorer.sunflower_valley.models import TOWN_KINDS, Card, Kind, Options, Valley, describe_cell
+from scorer.sunflower_valley.models import TOWN_KINDS, Card, Kind, Options, Valley
+from scorer.sunflower_valley.places import Places
+
+
+@dataclass(frozen=True)
+class RouteGoal:
+    """A goal of the table whose points depend on the Express route (Suburban Trains)."""
+
+    label: str
+    points: Callable[[Layout, frozenset[Cell]], int]
+    """The goal's points when these Railroad cards are part of the Express."""
+
+
+@dataclass(frozen=True)
+class ExpressRoute:
+    stops: tuple[Cell, ...]
+    rails: frozenset[Cell]
+    """The Railroad cards part of the Express (ruling SV-3)."""
+    assumed: bool
+    """No stops were entered: the route best for the player is assumed (ruling SV-5)."""
+
+    @property
+    def towns_after_start(self) -> int:
+        return len(self.stops) - 1
 
 
 @dataclass(frozen=True)
 class Layout:
     valley: Valley
     options: Options
+    route_goals: tuple[RouteGoal, ...] = ()
+    """The table's goals that depend on the route: the assumed route is chosen for them too."""
 
     @cached_property
     def by_cell(self) -> dict[Cell, Card]:
         return {card.cell: card for card in sorted(self.valley.cards, key=lambda c: c.cell)}
 
     @cached_property
+    def places(self) -> Places:
+        return Places.of(self.by_cell)
+
+    @cached_property
     def network(self) -> RailNetwork:
         return RailNetwork.of(self.valley)
 
+    def route_goal_points(self, rails: frozenset[Cell]) -> int:
+        """What the table's route goals score with these Railroad cards on the Express."""
+        return sum(goal.points(self, rails) for goal in self.route_goals)
+
     @cached_property
-    def express_route(self) -> tuple[tuple[Cell, ...], bool]:
-        """The Express route and whether it was assumed: with no stops entered, the longest legal
-        route (ruling SV-5)."""
+    def express(self) -> ExpressRoute:
+        """The Express route as entered or, with no stops entered, the legal route that gives the
+        player the most points on the Express and the route goals together (ruling SV-5)."""
         stops = self.valley.express_stops
+        assumed = stops is None
         if stops is None:
-            return tuple(self.network.longest_route()), True
-        return tuple(stops), False
+            stops = self.network.best_route(self.route_goal_points)
+        return ExpressRoute(tuple(stops), self.network.route_rails(stops), assumed)
+
+    def route_name(self, stops: tuple[Cell, ...]) -> str:
+        """E.g. "Starting Town at row 2, column 3 -> Town at row 2, column 5"."""
+        return " -> ".join(self.where(self.by_cell[stop]) for stop in stops)
 
     def cards_of(self, *kinds: Kind) -> list[Card]:
         return [card for card in self.by_cell.values() if card.kind in kinds]
@@ -59,37 +97,31 @@ class Layout:
     def fields(self) -> list[Card]:
         return [card for card in self.by_cell.values() if self.is_field(card)]
 
-    @property
-    def uses_farmer_as_field(self) -> bool:
-        return self.options.farmers_count_as_fields and any(
-            card.kind is Kind.FARMER for card in self.fields
-        )
+    @cached_property
+    def _fields_around(self) -> dict[Cell, list[Card]]:
+        """For each place, the Field cards beside it."""
+        around: dict[Cell, list[Card]] = {}
+        for card in self.fields:
+            for cell in orthogonal_neighbours(card.cell):
+                around.setdefault(cell, []).append(card)
+        return around
 
+    def fields_beside(self, cells: Iterable[Cell]) -> list[Card]:
+        """The Field cards beside at least one of ``cells``, each once, in grid order."""
+        found = {card.cell: card for cell in cells for card in self._fields_around.get(cell, ())}
+        return [found[cell] for cell in sorted(found)]
 
-def top_left(cells: Iterable[Cell]) -> Cell:
-    """The valley's top-left as players read it off the table: its top row of cards and its
-    leftmost column of cards (the corner need not hold a card)."""
-    cells = list(cells)
-    return min(row for row, _ in cells), min(col for _, col in cells)
+    def where(self, card: Card) -> str:
+        """E.g. "Mountain at row 2, column 3"."""
+        return f"{card.kind.label} at {self.places.name(card.cell)}"
 
-
-def place_name(cell: Cell, origin: Cell) -> str:
-    """A place as the grid shows it: "row 2, column 3", counted from 1 at ``origin``, the
-    valley's top-left (:func:`top_left`)."""
-    return f"row {cell[0] - origin[0] + 1}, column {cell[1] - origin[1] + 1}"
-
-
-def where(card: Card) -> str:
-    """E.g. "Mountain at (2,3)"."""
-    return f"{card.kind.label} at {describe_cell(card.cell)}"
-
-
-def listing(cards: list[Card], limit: int = 6) -> str:
-    """Cards named by kind and position, shortened past ``limit``."""
-    named = [where(card) for card in cards[:limit]]
-    if len(cards) > limit:
-        named.append(f"{len(cards) - limit} more")
-    return ", ".join(named) if named else "none"
+    def listing(self, cards: list[Card], limit: int = 6) -> str:
+        """Cards named by kind and place, shortened past ``limit``; semicolons between them, since
+        a place has a comma ("row 1, column 2")."""
+        named = [self.where(card) for card in cards[:limit]]
+        if len(cards) > limit:
+            named.append(f"{len(cards) - limit} more")
+        return "; ".join(named) if named else "none"
 
 
 def plural(count: int, word: str) -> str:

@@ -9,33 +9,44 @@ from __future__ import annotations
 from collections import Counter
 
 from scorer.core.breakdown import Line
-from scorer.sunflower_valley.layout import Layout, listing, plural, where
-from scorer.sunflower_valley.models import Card, Kind, describe_cell
+from scorer.sunflower_valley.express import EXPRESS_POINTS_PER_TOWN
+from scorer.sunflower_valley.layout import Layout, plural
+from scorer.sunflower_valley.models import Card, Kind
 
-EXPRESS_POINTS_PER_TOWN = 3
 MOUNTAIN_POINTS = {0: 0, 1: 1, 2: 2, 3: 4, 4: 6}
 """Points of a Mountain by its adjacent Field cards."""
 LAKE_POINTS = 1
+SETTLES_IT = "entering the Express stops settles it"
 
 
 def valley_express(layout: Layout) -> list[Line]:
     """3 points for each town the Valley Express stops at after the Starting Town."""
-    route, assumed = layout.express_route
-    towns_after_start = len(route) - 1
+    express = layout.express
+    towns_after_start = express.towns_after_start
     points = EXPRESS_POINTS_PER_TOWN * towns_after_start
-    path = " -> ".join(describe_cell(cell) for cell in route)
-    if assumed:
-        how = f"longest legal route assumed (no stops entered): {path}"
-        rulings = ("SV-2", "SV-4", "SV-5")
-    else:
-        how = f"route as entered: {path}"
-        rulings = ("SV-2", "SV-4")
-    detail = (
-        f"{how}; {plural(towns_after_start, 'town')} after the Starting Town "
+    route = layout.route_name(express.stops)
+    count = (
+        f"{plural(towns_after_start, 'town')} after the Starting Town "
         f"x {EXPRESS_POINTS_PER_TOWN} -> {points}"
     )
-    cells = tuple(route) + tuple(sorted(layout.network.route_rails(route)))
-    return [_line("express", points, detail, cells, rulings)]
+    cells = express.stops + tuple(sorted(express.rails))
+    if not express.assumed:
+        return [_line("express", points, f"route as entered: {route}; {count}", cells,
+                      ("SV-2", "SV-4"))]
+    if layout.route_goals:
+        goals = " and ".join(goal.label for goal in layout.route_goals)
+        chosen = f"the legal route that scores the most on the Valley Express and {goals} together"
+    else:
+        chosen = "the longest legal route"
+    detail = f"no stops entered, so {chosen} is assumed: {route}; {count}"
+    longest = layout.network.longest_route()
+    if len(longest) > len(express.stops):
+        detail += (
+            f"; the longer route {layout.route_name(longest)} would score "
+            f"{EXPRESS_POINTS_PER_TOWN * (len(longest) - 1)} here but fewer in all, "
+            f"and {SETTLES_IT}"
+        )
+    return [_line("express", points, detail, cells, ("SV-2", "SV-4", "SV-5"))]
 
 
 def combination_line(layout: Layout, card: Card, category: str) -> Line:
@@ -55,10 +66,13 @@ def combination_line(layout: Layout, card: Card, category: str) -> Line:
     if card.kind is Kind.STARTING_TOWN:
         rulings.append("SV-4")
     if missing:
-        detail = f"{where(card)} asks for {asks}: missing {', '.join(missing)} -> 0"
+        detail = f"{layout.where(card)} asks for {asks}: missing {', '.join(missing)} -> 0"
         points = 0
     else:
-        detail = f"{where(card)} asks for {asks}: complete with {listing(used)} -> {card.points}"
+        detail = (
+            f"{layout.where(card)} asks for {asks}: complete with {layout.listing(used)} "
+            f"-> {card.points}"
+        )
         points = card.points
     cells = (card.cell, *(n.cell for n in used))
     return _line(category, points, detail, cells, tuple(rulings))
@@ -94,7 +108,7 @@ def mountains(layout: Layout) -> list[Line]:
         fields = [n for n in layout.neighbours(card.cell) if layout.is_field(n)]
         points = MOUNTAIN_POINTS[len(fields)]
         rulings = ("SV-1",) if any(f.kind is Kind.FARMER for f in fields) else ()
-        detail = f"{where(card)}: {plural(len(fields), 'adjacent Field')} -> {points}"
+        detail = f"{layout.where(card)}: {plural(len(fields), 'adjacent Field')} -> {points}"
         cells = (card.cell, *(f.cell for f in fields))
         lines.append(_line("mountains", points, detail, cells, rulings))
     return lines
@@ -106,7 +120,7 @@ def lakes(layout: Layout) -> list[Line]:
     points = LAKE_POINTS * len(cards)
     if not cards:
         return [_line("lakes", 0, "No Lake cards.")]
-    detail = f"{plural(len(cards), 'Lake')} x {LAKE_POINTS} -> {points} ({listing(cards)})"
+    detail = f"{plural(len(cards), 'Lake')} x {LAKE_POINTS} -> {points} ({layout.listing(cards)})"
     return [_line("lakes", points, detail, tuple(card.cell for card in cards))]
 
 

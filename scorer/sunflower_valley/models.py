@@ -16,6 +16,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 from scorer.core.breakdown import Cell, Frozen
 from scorer.core.grid import connected_regions
 from scorer.core.players import PlayerName, distinct_names
+from scorer.sunflower_valley.places import Places
 
 
 class Kind(StrEnum):
@@ -130,13 +131,15 @@ class Card(CardDescription):
 
 class Valley(Frozen):
     """One player's valley. ``express_stops`` is the Valley Express route in play order, starting
-    at the Starting Town; leave it out and the scorer assumes the longest legal route."""
+    at the Starting Town; leave it out and the scorer assumes the legal route best for the player
+    (ruling SV-5)."""
 
     cards: tuple[Card, ...]
     express_stops: tuple[Cell, ...] | None = Field(
         default=None,
         description="Towns the Valley Express stopped at, in order, as [row, col], "
-        "starting with the Starting Town. Omit to let the scorer assume the longest route.",
+        "starting with the Starting Town. Omit to let the scorer assume the route best for the "
+        "player.",
     )
 
     @model_validator(mode="after")
@@ -144,11 +147,12 @@ class Valley(Frozen):
         starting = [card for card in self.cards if card.kind is Kind.STARTING_TOWN]
         if len(starting) != 1:
             raise ValueError(f"a valley has exactly one Starting Town, this one has {len(starting)}")
+        places = Places.of(card.cell for card in self.cards)
         seen: dict[Cell, Card] = {}
         for card in self.cards:
             if card.cell in seen:
                 raise ValueError(
-                    f"two cards at {describe_cell(card.cell)}: "
+                    f"two cards at {places.name(card.cell)}: "
                     f"{seen[card.cell].kind.label} and {card.kind.label}"
                 )
             seen[card.cell] = card
@@ -158,8 +162,8 @@ class Valley(Frozen):
             stray = sorted(
                 cell for region in regions if start not in region for cell in region
             )
-            cells = ", ".join(
-                f"{seen[cell].kind.label} at {describe_cell(cell)}" for cell in stray
+            cells = "; ".join(
+                f"{seen[cell].kind.label} at {places.name(cell)}" for cell in stray
             )
             raise ValueError(
                 f"every card must touch the valley side by side; not connected: {cells}"

@@ -11,7 +11,7 @@ from scorer.core.ranking import (
     winners,
 )
 from scorer.sunflower_valley import lines
-from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal
+from scorer.sunflower_valley.goals import COMPETITIVE_POINTS, GOALS, Goal, route_goals
 from scorer.sunflower_valley.layout import Layout, plural
 from scorer.sunflower_valley.models import VALLEY_CARDS_AT_GAME_END, SunflowerValleyTable
 
@@ -20,7 +20,8 @@ TIE_BREAK = "towns in the Valley Express"
 
 
 def score_table(table: SunflowerValleyTable) -> TableResult:
-    layouts = {player.name: Layout(player.valley, table.options) for player in table.players}
+    goals = route_goals(table.goals)
+    layouts = {player.name: Layout(player.valley, table.options, goals) for player in table.players}
     player_lines: dict[str, list[Line]] = {
         name: [line for rule in CARD_LINES for line in rule(layout)]
         for name, layout in layouts.items()
@@ -38,7 +39,7 @@ def score_table(table: SunflowerValleyTable) -> TableResult:
 
     standings = standings_of(
         player_lines,
-        {name: (len(layout.express_route[0]) - 1,) for name, layout in layouts.items()},
+        {name: (layout.express.towns_after_start,) for name, layout in layouts.items()},
     )
     players = ranked_results(standings, player_lines)
     rows = tuple(Row(category=key, label=label) for key, label in lines.CARD_ROWS.items()) + tuple(

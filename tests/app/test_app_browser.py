@@ -162,7 +162,7 @@ def test_a_table_entered_by_tapping_scores_as_the_library_and_survives_refresh_a
 
     # Tapping a line explains it and highlights what it used.
     explanation = tap_until(page, "line-towns-0", "explanation", "Towns")
-    assert "Town at (0,2) asks for Field" in explanation
+    assert "Town at row 3, column 5 asks for Field" in explanation
 
 
 def test_a_card_not_connected_is_shown_in_words_and_undo_takes_it_back(app_server, tall_page):

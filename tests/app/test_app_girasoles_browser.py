@@ -87,7 +87,7 @@ def test_the_rulebook_board_entered_by_tapping_shows_18_as_the_library_scores_it
 
     # Undo takes back the last ladybug (the other one is then alone: +2), redo lays it again.
     tap_until(page, "undo", "editor-message",
-              "^" + re.escape("Undone: Rulebook: put a ladybug on (6,2)."))
+              "^" + re.escape("Undone: Rulebook: put a ladybug on row 6, column 2."))
     wait_text(page, "player-total", "^Rulebook: 20 points")
     tap_until(page, "redo", "editor-message", "^Redone: ")
     wait_text(page, "player-total", "^Rulebook: 18 points")
@@ -108,7 +108,8 @@ def test_the_rulebook_board_entered_by_tapping_shows_18_as_the_library_scores_it
 
     # A line explains itself and its spaces are highlighted on the board.
     explanation = tap_until(page, "line-bees-0", "explanation", "II. Bees")
-    assert "yellow bee at (3,2): 3 sunflowers around, at (2,3), (3,1), (3,3) -> 3" in explanation
+    assert ("yellow bee at row 3, column 2: 3 sunflowers around, at row 2, column 3; row 3, "
+            "column 1; row 3, column 3 -> 3") in explanation
     handle(page, "preview-3-2").wait_for()
 
 

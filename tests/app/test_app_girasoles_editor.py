@@ -83,7 +83,7 @@ def test_a_space_is_painted_with_one_tap_after_choosing_the_colour_and_the_colou
     ana.tap((6, 6))
     assert grid_of(ana)[0] == "R. .. .. .. .. .."
     assert grid_of(ana)[5] == ".. .. .. .. .. R."
-    assert ana.message == "Ana: paint (6,6) red."
+    assert ana.message == "Ana: paint row 6, column 6 red."
     assert session.revision == 2
 
 
@@ -118,14 +118,14 @@ def test_a_tile_that_would_leave_the_board_is_not_laid_and_says_where_to_tap(tmp
     ana.choose_shape(Shape.ACROSS)
     assert ana.message == "Blue double tile: tap the left space of the two."
     ana.tap((3, 6))
-    assert ana.message == ("A double tile from (3,6) would leave the board: tap the left space "
-                           "of the two.")
+    assert ana.message == ("A double tile from row 3, column 6 would leave the board: tap the "
+                           "left space of the two.")
     ana.choose_shape(Shape.STARTING)
     ana.tap((6, 1))
     assert "would leave the board: tap the top-left space of the four" in ana.message
     ana.choose_symbol(Symbol.BEE)
     ana.tap((0, 3))
-    assert ana.message == "(0,3) is not on the board."
+    assert ana.message == "Row 0, column 3 is not on the board."
     assert session.revision == 0
 
 
@@ -138,7 +138,7 @@ def test_the_shape_chosen_before_a_colour_waits_for_it_and_stays_for_every_colou
     enter(ana, [("colour", Colour.GREEN), ("space", (1, 1)), ("colour", Colour.RED),
                 ("space", (1, 2))])
     assert grid_of(ana)[:2] == ["G. R. .. .. .. ..", "G. R. .. .. .. .."]
-    assert ana.message == "Ana: lay a red double tile on (1,2) and (2,2)."
+    assert ana.message == "Ana: lay a red double tile on row 1, column 2 and row 2, column 2."
 
 
 def test_painting_keeps_a_symbol_and_empty_clears_the_space_and_its_symbol(tmp_path):
@@ -150,7 +150,7 @@ def test_painting_keeps_a_symbol_and_empty_clears_the_space_and_its_symbol(tmp_p
     assert ana.message == "Empty: tap a space to clear it."
     ana.tap((1, 1))
     assert grid_of(ana)[0].split()[0] == ".."
-    assert ana.message == "Ana: clear (1,1)."
+    assert ana.message == "Ana: clear row 1, column 1."
 
 
 def test_a_symbol_is_set_and_taken_off_with_one_tap_and_setting_it_again_changes_nothing(
@@ -173,7 +173,7 @@ def test_a_symbol_is_set_and_taken_off_with_one_tap_and_setting_it_again_changes
     assert ana.message == "No symbol: tap a space to take its symbol off."
     ana.tap((2, 2))
     assert grid_of(ana)[1].split()[1] == "Y."
-    assert ana.message == "Ana: take the symbol off (2,2)."
+    assert ana.message == "Ana: take the symbol off row 2, column 2."
 
 
 def test_a_symbol_on_a_space_with_no_colour_is_kept_shown_where_it_is_and_not_scored(tmp_path):
@@ -182,12 +182,12 @@ def test_a_symbol_on_a_space_with_no_colour_is_kept_shown_where_it_is_and_not_sc
                 ("space", (1, 1)),
                 ("space", (4, 4))])  # a ladybug entered before its space's colour
     assert grid_of(ana)[3].split()[3] == ".d"
-    assert ana.message == ("Ana: put a ladybug on (4,4). It scores once its space has a colour: "
-                           "paint it.")
+    assert ana.message == ("Ana: put a ladybug on row 4, column 4. It scores once its space has "
+                           "a colour: paint it.")
     [problem] = ana.problems
     assert problem.cell == (4, 4)
-    assert problem.message.startswith("the ladybug at (4,4) is on a space with no colour: paint "
-                                      "the space")
+    assert problem.message.startswith("the ladybug at row 4, column 4 is on a space with no "
+                                      "colour: paint the space")
     flagged = [view.cell for line in ana.grid() for view in line if view.problem]
     assert flagged == [(4, 4)]
     assert bruno.problems == []
@@ -205,14 +205,14 @@ def test_undo_and_redo_walk_the_edits_of_the_table(tmp_path):
     bruno.choose_colour(Colour.BLUE)
     bruno.tap((2, 2))
     ana.undo()  # undo is the table's: Bruno's edit was the last
-    assert ana.message == "Undone: Bruno: paint (2,2) blue."
+    assert ana.message == "Undone: Bruno: paint row 2, column 2 blue."
     assert grid_of(bruno)[1] == ".. .. .. .. .. .."
     ana.undo()
     assert grid_of(ana)[0] == ".. .. .. .. .. .."
     ana.undo()
     assert ana.message == "Nothing to undo."
     ana.redo()
-    assert ana.message == "Redone: Ana: paint (1,1) green."
+    assert ana.message == "Redone: Ana: paint row 1, column 1 green."
     assert grid_of(ana)[0] == "G. .. .. .. .. .."
     assert session.store.get(session.table_id).draft == session.draft
 

@@ -66,7 +66,7 @@ def test_a_tapped_line_explains_itself_with_the_cards_it_used(tmp_path):
     session = played_table(tmp_path)
     explanation = Scorepad(session.result).explain("farmers", 0)
     assert explanation.points == 3
-    assert explanation.lines[0].detail.startswith("Farmer at (1,1) asks for Sheep + Field")
+    assert explanation.lines[0].detail.startswith("Farmer at row 3, column 2 asks for Sheep + Field")
     assert explanation.cells == {(1, 1), (1, 0), (0, 1)}
 
 

@@ -219,8 +219,8 @@ def test_an_express_step_without_rail_is_shown_at_its_town_and_the_route_scored_
         ann.tap(cell)
     [problem] = ann.problems
     assert problem.cell == (1, 4)
-    assert "Express step 3: no Railroad line joins the town at (0,4) to the town at (1,4)" \
-        in problem.message
+    assert ("Express step 3: no Railroad line joins the town at row 1, column 5 to the town at "
+            "row 2, column 5") in problem.message
     assert session.result.players[0].lines[0].points == 6
     stops = {view.cell: view.stop for row in ann.grid() for view in row if view.stop}
     assert stops == {(0, 0): 1, (0, 2): 2, (0, 4): 3, (1, 4): 4}

@@ -2,6 +2,7 @@
 traceback, a message naming the file, the place and the problem)."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorer.cli import main
+from scorer.rulings import RULINGS, rulings_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 FULL_TABLE = ROOT / "examples" / "sunflower_valley" / "full_table.json"
@@ -41,6 +43,37 @@ def test_score_json_keeps_the_contract(capsys):
     assert {"category", "points", "detail"} <= set(ann["lines"][0])
 
 
+def test_score_prints_the_cited_rulings_after_the_scorepad(capsys):
+    code, out, _ = run(capsys, "score", str(FULL_TABLE))
+    assert code == 0
+    scorepad, cited = out.split("\nRulings cited:\n")
+    in_brackets = {ruling_id for brackets in re.findall(r"\[([^]]+)\]$", scorepad, re.M)
+                   for ruling_id in brackets.split(", ")}
+    listed = re.findall(r"^  (\S+) ", cited, re.M)
+    # Each cited ruling once, in the document's order; Dee's Express route is assumed (SV-5).
+    assert listed == [ruling_id for ruling_id in RULINGS if ruling_id in in_brackets]
+    assert "SV-5" in listed and "SV-1" not in listed
+    sv5 = RULINGS["SV-5"]
+    assert f"  SV-5 {sv5.title}\n" in cited
+    assert " ".join(sv5.summary.split()) in " ".join(cited.split())
+
+
+def test_score_json_lists_the_cited_rulings(capsys):
+    code, out, _ = run(capsys, "score", str(FULL_TABLE), "--json")
+    data = json.loads(out)
+    cited = {ruling_id for player in data["players"] for line in player["lines"]
+             for ruling_id in line["rulings"]}
+    assert [entry["id"] for entry in data["rulings"]] == [r for r in RULINGS if r in cited]
+    for entry in data["rulings"]:
+        ruling = RULINGS[entry["id"]]
+        assert entry == {"id": ruling.id, "title": ruling.title, "summary": ruling.summary}
+
+
+def test_rulings_prints_the_rulings_document(capsys):
+    code, out, _ = run(capsys, "rulings")
+    assert code == 0 and out == rulings_markdown()
+
+
 def test_schema_is_generated(capsys):
     code, out, _ = run(capsys, "schema")
     schema = json.loads(out)
@@ -65,7 +98,7 @@ BAD_INPUTS = {
             {"name": "Bob", "valley": {"cards": [{"kind": "starting_town", "row": 0, "col": 0}]}},
         ]}),
         "at players[0] (Ann) > valley: every card must touch the valley side by side; "
-        "not connected: Lake at (2,2)",
+        "not connected: Lake at row 3, column 3",
     ),
     "misspelt field": (
         json.dumps({"game": "sunflower_valley", "players": [

@@ -24,14 +24,19 @@ def test_the_rulebook_example_shows_18_with_each_line_explained(capsys):
     assert total_row.split() == ["Total", "18"]
     for explained in (
         "Coins:   8  coins worth 8 in all -> 8",
-        "I. Leaves:   1  blue leaf at (1,5) in a blue area of 2 spaces, 1 per 2 spaces -> 1 [GI-1]",
-        "I. Leaves:   2  green leaf at (5,1) in a green area of 5 spaces, 1 per 2 spaces -> 2 "
-        "[GI-1]",
-        "II. Bees:   3  yellow bee at (3,2): 3 sunflowers around, at (2,3), (3,1), (3,3) -> 3",
-        "II. Bees:   2  red bee at (3,4): 2 sunflowers around, at (2,3), (3,3) -> 2",
-        "III. Ladybugs:   2  red ladybug at (1,1): no other ladybug around -> 2",
-        "III. Ladybugs:   0  blue ladybug at (6,1): another ladybug around, at (6,2) -> 0",
-        "III. Ladybugs:   0  yellow ladybug at (6,2): another ladybug around, at (6,1) -> 0",
+        "I. Leaves:   1  blue leaf at row 1, column 5 in a blue area of 2 spaces, 1 per 2 spaces "
+        "-> 1 [GI-1]",
+        "I. Leaves:   2  green leaf at row 5, column 1 in a green area of 5 spaces, 1 per 2 spaces "
+        "-> 2 [GI-1]",
+        "II. Bees:   3  yellow bee at row 3, column 2: 3 sunflowers around, at row 2, column 3; "
+        "row 3, column 1; row 3, column 3 -> 3",
+        "II. Bees:   2  red bee at row 3, column 4: 2 sunflowers around, at row 2, column 3; row 3, "
+        "column 3 -> 2",
+        "III. Ladybugs:   2  red ladybug at row 1, column 1: no other ladybug around -> 2",
+        "III. Ladybugs:   0  blue ladybug at row 6, column 1: another ladybug around, at row 6, "
+        "column 2 -> 0",
+        "III. Ladybugs:   0  yellow ladybug at row 6, column 2: another ladybug around, at row 6, "
+        "column 1 -> 0",
     ):
         assert f"  {explained}\n" in out
 

@@ -37,7 +37,8 @@ def test_3_counts_sunflowers_on_the_edges_whatever_their_colour():  # GI-7
     tally = rules.sunflowers_on_edges(board)
     assert tally.points == 6
     assert tally.detail == (
-        "6 sunflowers on the edges x 1 -> 6 ((1,1), (1,2), (1,4), (3,1), (4,3), (4,4))"
+        "6 sunflowers on the edges x 1 -> 6 (row 1, column 1; row 1, column 2; row 1, column 4; "
+        "row 3, column 1; row 4, column 3; row 4, column 4)"
     )
 
 
@@ -110,7 +111,10 @@ def test_pairs_are_a_maximum_matching_where_greedy_finds_fewer():  # GI-4
     assert greedy_pairs(board, Symbol.BEE, Symbol.LEAF) == 1
     tally = rules.pairs_of_objects(board, Symbol.BEE, Symbol.LEAF)
     assert tally.points == 4
-    assert tally.detail == "2 pairs of bee and leaf x 2 -> 4 ((1,2)-(2,2), (1,3)-(1,4))"
+    assert tally.detail == (
+        "2 pairs of bee and leaf x 2 -> 4 (row 1, column 2 and row 2, column 2; row 1, column 3 "
+        "and row 1, column 4)"
+    )
     assert tally.rulings == ("GI-4",)
 
 
@@ -268,7 +272,7 @@ def test_15_sets_are_a_bee_a_leaf_and_a_ladybug_in_one_area():  # GI-1, GI-9
     tally = rules.bee_leaf_ladybug_sets(board)
     assert tally.points == 4
     assert tally.detail == (
-        "1 set of bee, leaf and ladybug in one area x 4 -> 4 (green area at (1,1): 1)"
+        "1 set of bee, leaf and ladybug in one area x 4 -> 4 (green area at row 1, column 1: 1)"
     )
     assert tally.rulings == ("GI-1", "GI-9")
 

@@ -29,7 +29,7 @@ def test_a_leaf_scores_1_per_2_spaces_of_its_area_rounded_down():  # GI-1
     # green (1,1),(1,2),(1,3),(2,1),(2,3): 5 -> 2; blue 3 -> 1; yellow 4 -> 2.
     assert points(leaves(board)) == [2, 1, 2]
     assert leaves(board)[0].detail == (
-        "green leaf at (1,1) in a green area of 5 spaces, 1 per 2 spaces -> 2"
+        "green leaf at row 1, column 1 in a green area of 5 spaces, 1 per 2 spaces -> 2"
     )
     assert leaves(board)[0].rulings == ("GI-1",)
 
@@ -77,7 +77,8 @@ def test_a_bee_scores_each_sunflower_around_it_diagonals_included():
     (line,) = bees(board)
     assert line.points == 4
     assert line.detail == (
-        "green bee at (2,2): 4 sunflowers around, at (1,1), (1,3), (3,1), (3,3) -> 4"
+        "green bee at row 2, column 2: 4 sunflowers around, at row 1, column 1; row 1, column 3; "
+        "row 3, column 1; row 3, column 3 -> 4"
     )
 
 
@@ -99,7 +100,7 @@ def test_a_bee_on_the_edge_and_a_bee_with_no_sunflower():
         ".. .. .. Rb",
     )
     assert points(bees(board)) == [1, 0]
-    assert bees(board)[1].detail == "red bee at (4,4): 0 sunflowers around -> 0"
+    assert bees(board)[1].detail == "red bee at row 4, column 4: 0 sunflowers around -> 0"
 
 
 # III. Ladybugs -----------------------------------------------------------------------------------
@@ -125,7 +126,7 @@ def test_ladybugs_side_by_side_or_at_a_corner_score_nothing():
     )
     assert points(ladybugs(board)) == [0, 0, 0, 0]
     assert ladybugs(board)[2].detail == (
-        "yellow ladybug at (3,3): another ladybug around, at (4,4) -> 0"
+        "yellow ladybug at row 3, column 3: another ladybug around, at row 4, column 4 -> 0"
     )
 
 

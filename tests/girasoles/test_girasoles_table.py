@@ -45,7 +45,7 @@ def test_the_rulebook_scoring_example_gives_18():
     assert [line.detail.split(" at ")[0] for line in rulebook.row_lines("bees")] == [
         "yellow bee", "red bee",
     ]
-    assert rulebook.row_lines("ladybugs")[0].detail.startswith("red ladybug at (1,1)")
+    assert rulebook.row_lines("ladybugs")[0].detail.startswith("red ladybug at row 1, column 1")
     assert result.warnings == (
         "0 additional objectives entered; a game in normal mode ends with 3 (scored as entered, "
         "ruling GI-12).",

@@ -19,12 +19,12 @@ def test_a_valley_needs_exactly_one_starting_town():
 
 
 def test_two_cards_on_one_position():
-    with pytest.raises(ValidationError, match=r"two cards at \(0,1\): Field and Lake"):
+    with pytest.raises(ValidationError, match=r"two cards at row 1, column 2: Field and Lake"):
         Valley(cards=(*cards("S F"), Card(kind="lake", row=0, col=1)))
 
 
 def test_every_card_connected_side_by_side():
-    with pytest.raises(ValidationError, match=r"not connected: Lake at \(1,1\)"):
+    with pytest.raises(ValidationError, match=r"not connected: Lake at row 2, column 2"):
         valley("S .\n. L")
 
 
@@ -66,17 +66,17 @@ def test_card_summary_reads_like_the_card():
 
 def test_express_stops_are_checked():
     picture = "T R S R T\n. . . . F"
-    with pytest.raises(ValidationError, match=r"starts at the Starting Town \(0,2\)"):
+    with pytest.raises(ValidationError, match=r"starts at the Starting Town at row 1, column 3, not at row 1, column 1"):
         valley(picture, stops=[(0, 0)])
     with pytest.raises(ValidationError, match=r"Express step 2: no Railroad line joins"):
         valley(picture, stops=[(0, 2), (0, 0), (0, 4)])
-    with pytest.raises(ValidationError, match=r"stop 2 at \(1,4\) is not a town"):
+    with pytest.raises(ValidationError, match=r"stop 2 \(row 2, column 5\) is not a town"):
         valley(picture, stops=[(0, 2), (1, 4)])
 
 
 def test_express_stop_repeated_is_named():
     picture = "T R S"
-    with pytest.raises(ValidationError, match=r"stop 3: the town at \(0,2\) is already on the route"):
+    with pytest.raises(ValidationError, match=r"stop 3: the town at row 1, column 3 is already on the route"):
         valley(picture, stops=[(0, 2), (0, 0), (0, 2)])
 
 

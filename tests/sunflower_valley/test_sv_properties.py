@@ -36,7 +36,7 @@ def descriptions(draw, kind: Kind) -> dict:
 
 
 @st.composite
-def valleys(draw, max_cards: int = 18) -> Valley:
+def valleys(draw, max_cards: int = 18, kinds=VALLEY_KINDS) -> Valley:
     """A valley grown as in play: each card laid beside one already there."""
     start = Card(kind=Kind.STARTING_TOWN, row=0, col=0, **draw(descriptions(Kind.STARTING_TOWN)))
     cards = [start]
@@ -44,7 +44,7 @@ def valleys(draw, max_cards: int = 18) -> Valley:
     for _ in range(draw(st.integers(0, max_cards))):
         frontier = sorted({n for cell in occupied for n in orthogonal_neighbours(cell)} - occupied)
         row, col = draw(st.sampled_from(frontier))
-        kind = draw(st.sampled_from(VALLEY_KINDS))
+        kind = draw(st.sampled_from(kinds))
         cards.append(Card(kind=kind, row=row, col=col, **draw(descriptions(kind))))
         occupied.add((row, col))
     return Valley(cards=tuple(cards))

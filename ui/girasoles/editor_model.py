@@ -164,7 +164,7 @@ class BoardEditor(PlayerEditor):
             self.message = "Choose a colour or a symbol first, then tap a space."
             return
         if not self.on_board(cell):
-            self.message = f"{describe_cell(cell)} is not on the board."
+            self.message = f"{describe_cell(cell).capitalize()} is not on the board."
             return
         if tool.paint:
             cells = tool.shape.cells(cell)

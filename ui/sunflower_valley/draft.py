@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from scorer.core.grid import connected_regions
 from scorer.sunflower_valley.express import RailNetwork, RouteError
-from scorer.sunflower_valley.layout import place_name, top_left
+from scorer.sunflower_valley.places import Places
 from scorer.sunflower_valley.models import (
     Card,
     CardDescription,
@@ -94,9 +94,8 @@ def cards_by_cell(player: dict) -> dict[Cell, dict]:
 def namer(cells: Iterable[Cell]) -> Namer:
     """Names places as the editor's grid shows them for a valley of cards at ``cells``:
     "row 2, column 3" from the valley's top-left."""
-    origin = top_left([cell for cell in cells if all(isinstance(v, int) for v in cell)]
-                      or [START])
-    return lambda cell: place_name(cell, origin)
+    return Places.of([cell for cell in cells if all(isinstance(v, int) for v in cell)]
+                     or [START]).name
 
 
 def stops_of(player: dict) -> list[Cell] | None:

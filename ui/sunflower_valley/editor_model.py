@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
-from scorer.sunflower_valley.layout import top_left
+from scorer.sunflower_valley.places import Places
 from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, describe_cell
 from ui.editing import PlayerEditor
 from ui.plugins import Cell, Problem
@@ -123,12 +123,12 @@ class ValleyEditor(PlayerEditor):
         cards."""
         top, bottom, left, right = self.bounds()
         cells = list(self.cards) or [edits.START]
-        origin = top_left(cells)
+        places = Places.of(cells)
         last_row = max(row for row, _ in cells)
         last_col = max(col for _, col in cells)
-        return ([str(row - origin[0] + 1) if origin[0] <= row <= last_row else ""
+        return ([str(places.row(row)) if places.top <= row <= last_row else ""
                  for row in range(top, bottom + 1)],
-                [str(col - origin[1] + 1) if origin[1] <= col <= last_col else ""
+                [str(places.column(col)) if places.left <= col <= last_col else ""
                  for col in range(left, right + 1)])
 
     def grow(self, edge: str) -> None:
