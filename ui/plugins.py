@@ -63,6 +63,8 @@ class GamePlugin(ABC):
     max_players = 6
     used_parts = "cards"
     """What a scorepad line's highlight marks on a player's part ("the cards this line used")."""
+    part_name = "valley"
+    """A player's part of the table in words ("Open Ann's valley", "on Cy's valley")."""
 
     @abstractmethod
     def default_setup(self) -> dict[str, Any]:

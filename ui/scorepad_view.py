@@ -3,10 +3,12 @@ itself and highlights the cards it used; share as text or as a table file."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import flet as ft
 
+from ui.explanation_view import SCROLL_KEY, explanation_panel, show_sheet
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_model import Scorepad, export_json, plain_text
 from ui.widgets import Memo, labelled, tap_target
@@ -71,9 +73,10 @@ class ScorepadView:
             notes = tuple((player.name, player.notes) for player in result.players)
             if any(player_notes for _, player_notes in notes):
                 items.append(self._notes.get(notes, lambda: self._notes_block(notes)))
+            # A phone shows the explanation in a sheet over the scorepad (see _select).
             explained = (self._explained.get((self.selected, session.revision),
                                              lambda: self._explanation(pad))
-                         if self.selected is not None else self._hint)
+                         if self.selected is not None and self.context.wide else self._hint)
             if side_by_side:
                 beside = explained
             else:
@@ -137,7 +140,7 @@ class ScorepadView:
                 value = self._values[(row.category, player)] = ft.Text(size=16)
                 cells.append(tap_target(
                     value,
-                    lambda e, c=row.category, p=player: self._select(c, p),
+                    partial(self._select, row.category, player),
                     f"line-{row.category}-{player}",
                     width=points_width,
                     padding=0,
@@ -158,30 +161,30 @@ class ScorepadView:
         return ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO)
 
     def _explanation(self, pad: Scorepad) -> ft.Control:
-        category, player = self.selected
         try:
-            explanation = pad.explain(category, player)
+            explanation = pad.explain(*self.selected)
         except (StopIteration, IndexError):
             return ft.Container(height=0)
-        lines = [
-            ft.Text(f"{explanation.name} · {explanation.label}: {explanation.points}", size=16,
-                    weight=ft.FontWeight.BOLD),
-        ]
-        for line in explanation.lines:
-            rulings = f" [rulings {', '.join(line.rulings)}]" if line.rulings else ""
-            lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13))
-        size = 52 if self.context.wide else 40
-        picture = self.session.game.preview(self.session, player, explanation.cells, size)
-        if picture is not None:
-            lines.append(ft.Text(f"Highlighted: the {self.session.game.used_parts} this line "
-                                 "used.", size=12, color=ft.Colors.GREY_700))
-            lines.append(ft.Row([picture], scroll=ft.ScrollMode.AUTO))
-        return labelled("explanation", ft.Container(
-            ft.Column(lines, spacing=4), padding=8, bgcolor=ft.Colors.AMBER_50, border_radius=8,
-        ))
+        return explanation_panel(self.context, self.session, explanation, 44)
 
-    def _select(self, category: str, player: int) -> None:
+    async def _select(self, category: str, player: int, e=None) -> None:
         self.selected = None if self.selected == (category, player) else (category, player)
+        self.render()
+        self.context.page.update()
+        if self.selected is None:
+            return
+        result = self.session.result
+        if not self.context.wide and result is not None:
+            show_sheet(self.context, self.session, Scorepad(result).explain(category, player),
+                       self._unselect)
+            return
+        # The panel may start below the fold (beside a long valley): bring its top into view.
+        scroller = getattr(self.context.view, "root", None)
+        if isinstance(scroller, ft.Column) and scroller.scroll is not None:
+            await scroller.scroll_to(scroll_key=SCROLL_KEY, duration=200)
+
+    def _unselect(self) -> None:
+        self.selected = None
         self.render()
         self.context.page.update()
 

@@ -20,6 +20,7 @@ class GirasolesPlugin(GamePlugin):
     min_players = 1  # ruling GI-11
     max_players = 4
     used_parts = "spaces"
+    part_name = "board"
 
     def default_setup(self) -> dict[str, Any]:
         return {"mode": "normal", "rows": DEFAULT_BOARD_SIZE, "cols": DEFAULT_BOARD_SIZE}

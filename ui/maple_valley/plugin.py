@@ -14,6 +14,7 @@ class MapleValleyPlugin(GamePlugin):
     title = "Maple Valley"
     min_players = 1
     max_players = MAX_PLAYERS
+    part_name = "cards and cubes"
 
     def default_setup(self) -> dict[str, Any]:
         return {}
