@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.new_table_model import NewTableForm
-from ui.plugins import PLAYER_COLOURS
+from ui.plugins import PLAYER_COLOURS, PLAYER_TEXT
 from ui.widgets import heading, labelled, tap_target
 
 
@@ -72,7 +72,7 @@ class NewTableView:
             on_change=lambda e, i=index: self._rename(i, e.control.value),
         )
         swatch = tap_target(
-            ft.Text(colour, size=13, color=ft.Colors.WHITE),
+            ft.Text(colour, size=13, color=PLAYER_TEXT[colour]),
             lambda e, i=index: self._change(lambda: self.form.next_colour(i)),
             f"colour-{index}",
             bgcolor=PLAYER_COLOURS[colour],

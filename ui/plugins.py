@@ -18,16 +18,27 @@ from scorer.core.players import name_clash
 Cell = tuple[int, int]
 
 PLAYER_COLOURS: dict[str, str] = {
-    "red": "#D32F2F",
-    "blue": "#1976D2",
-    "green": "#388E3C",
+    "red": "#C62828",
+    "blue": "#1565C0",
+    "green": "#2E7D32",
     "yellow": "#FBC02D",
     "purple": "#7B1FA2",
     "orange": "#F57C00",
-    "teal": "#00897B",
+    "teal": "#00796B",
     "grey": "#616161",
 }
 """Colours a player can pick (names stored, shades shown)."""
+
+PLAYER_TEXT: dict[str, str] = {
+    colour: "#000000" if colour in ("yellow", "orange") else "#FFFFFF" for colour in PLAYER_COLOURS
+}
+"""The ink of text on each player colour: at least 4.5:1 contrast (WCAG AA), as a test checks."""
+
+
+def player_colour(colour: str) -> tuple[str, str]:
+    """A player colour's shade and the ink of text on it (grey's for an unknown name)."""
+    known = colour if colour in PLAYER_COLOURS else "grey"
+    return PLAYER_COLOURS[known], PLAYER_TEXT[known]
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,28 @@ from pathlib import Path
 import flet as ft
 
 from ui.explanation_view import SCROLL_KEY, explanation_panel, show_sheet
-from ui.plugins import PLAYER_COLOURS
-from ui.scorepad_model import Scorepad, export_json, plain_text
-from ui.widgets import Memo, labelled, tap_target
+from ui.plugins import player_colour
+from ui.scorepad_model import Scorepad, export_json, plain_text, short_names
+from ui.widgets import TOUCH, Memo, labelled, tap_target
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
-NARROW = 500
-"""Below this page width (a phone) the columns are narrower, still at least 48 px to tap."""
+GAP = 4
+HEADER_HEIGHT = 36
+SUM_HEIGHT = 40
+SIDE_PANEL = 440
+"""The width of the scorepad beside a tablet's editor (ui/table_view.py)."""
+TABLE_COLUMN = 460
+"""The width of the table on a tablet's scorepad, the explanation beside it."""
+
+
+def column_widths(available: float, players: int) -> tuple[int, int]:
+    """The widths of the line labels and of each player's column: comfortable when there is
+    room, narrower to fit every player in ``available`` pixels, never under the touch size
+    (then the players' columns scroll sideways behind the fixed labels)."""
+    label = LABEL_WIDTH if available >= TABLE_COLUMN else 112
+    fit = (available - label - GAP * players) // max(players, 1)
+    return label, int(min(POINTS_WIDTH, max(TOUCH, fit)))
 
 
 class ScorepadView:
@@ -93,7 +107,7 @@ class ScorepadView:
             self.root.controls = items
         else:
             self.root.controls = [ft.Row(
-                [ft.Column(items, spacing=10, width=460),
+                [ft.Column(items, spacing=10, width=TABLE_COLUMN),
                  ft.Container(beside, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )]
@@ -118,47 +132,58 @@ class ScorepadView:
         ], spacing=6)
 
     def _build_table(self, pad: Scorepad) -> ft.Control:
-        narrow = self.context.width < NARROW
-        label_width, points_width = (112, 52) if narrow else (LABEL_WIDTH, POINTS_WIDTH)
+        """The line labels stay put while the players' columns scroll sideways (six players on
+        a phone); every row has a fixed height so the two sides stay level."""
+        label_width, points_width = column_widths(self._available_width(), len(pad.names))
+        shorts = short_names(pad.names, max(2, (points_width - 6) // 9))
         colours = self.session.player_colours
         self._values = {}
-        header = [ft.Container(width=label_width)] + [
-            ft.Container(
-                ft.Text(name, size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS, color=ft.Colors.WHITE),
-                width=points_width, height=36, alignment=ft.Alignment.CENTER,
-                bgcolor=PLAYER_COLOURS.get(colours[index] if index < len(colours) else "grey"),
-                border_radius=6, padding=2,
-            )
-            for index, name in enumerate(pad.names)
-        ]
-        rows = [ft.Row(header, spacing=4)]
-        for row in pad.rows:
-            cells = [ft.Container(ft.Text(row.label, size=14), width=label_width)]
-            for player in range(len(pad.names)):
+        labels = [ft.Container(height=HEADER_HEIGHT)]
+        labels += [labelled(f"label-{row.category}", ft.Container(
+            ft.Text(row.label, size=14), width=label_width, height=TOUCH,
+            alignment=ft.Alignment.CENTER_LEFT)) for row in pad.rows]
+        labels += [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
+                                height=SUM_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
+                   for label in ("Total", "Rank")]
+        columns = []
+        for player, name in enumerate(pad.names):
+            shade, ink = player_colour(colours[player] if player < len(colours) else "grey")
+            cells: list[ft.Control] = [tap_target(
+                ft.Text(shorts[player], size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
+                        color=ink),
+                lambda e, n=name: self.context.toast(n), f"column-{player}",
+                width=points_width, height=HEADER_HEIGHT, padding=2, bgcolor=shade,
+                tooltip=name)]
+            for row in pad.rows:
                 chosen = self.selected == (row.category, player)
                 value = self._values[(row.category, player)] = ft.Text(size=16)
                 cells.append(tap_target(
-                    value,
-                    partial(self._select, row.category, player),
-                    f"line-{row.category}-{player}",
-                    width=points_width,
-                    padding=0,
+                    value, partial(self._select, row.category, player),
+                    f"line-{row.category}-{player}", width=points_width, padding=0,
                     selected=chosen,
-                    bgcolor=ft.Colors.AMBER_100 if chosen else ft.Colors.WHITE,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SURFACE,
                 ))
-            rows.append(ft.Row(cells, spacing=4))
-        for label, key in (("Total", "total"), ("Rank", "rank")):
-            cells = [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
-                                  width=label_width)]
-            for player in range(len(pad.names)):
+            for key in ("total", "rank"):
                 value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
                 cells.append(labelled(f"{key}-{player}", ft.Container(
-                    value, width=points_width, height=40, alignment=ft.Alignment.CENTER,
-                    bgcolor=ft.Colors.AMBER_50, border_radius=6,
+                    value, width=points_width, height=SUM_HEIGHT, alignment=ft.Alignment.CENTER,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=6,
                 )))
-            rows.append(ft.Row(cells, spacing=4))
-        return ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO)
+            columns.append(ft.Column(cells, spacing=GAP))
+        return ft.Row([
+            ft.Column(labels, spacing=GAP, width=label_width),
+            ft.Container(labelled("player-columns", ft.Row(
+                columns, spacing=GAP, scroll=ft.ScrollMode.AUTO)), expand=True),
+        ], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _available_width(self) -> float:
+        """The width the table has: the side panel beside an editor, the table's half of a
+        tablet's scorepad, or the phone's width inside the page's padding."""
+        if self.compact:
+            return SIDE_PANEL
+        if self.context.wide:
+            return TABLE_COLUMN
+        return self.context.width - 24
 
     def _explanation(self, pad: Scorepad) -> ft.Control:
         try:

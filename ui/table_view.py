@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.plugins import PLAYER_COLOURS
-from ui.scorepad_view import ScorepadView
+from ui.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.widgets import TOUCH, Memo, heading, tap_target
 
 
@@ -67,7 +67,7 @@ class TableView:
         if self.editor is not None and self.scorepad is not None:
             return ft.Row([
                 ft.Container(self.editor.root, expand=True),
-                ft.Container(self.scorepad.root, width=440),
+                ft.Container(self.scorepad.root, width=SIDE_PANEL),
             ], vertical_alignment=ft.CrossAxisAlignment.START)
         return (self.editor or self.scorepad).root
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app_browser import handle, open_app, tap, wait_text
+from app_browser import handle, open_app, tap, text_of, wait_text
 from scorer.rulings import ruling
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games import APP_GAMES
@@ -77,3 +77,47 @@ def test_a_tapped_number_opens_a_sheet_with_sentence_board_and_ruling_in_view(ap
         box_in_view(phone, f"preview-{row}-{col}")
     tap(phone, "explanation-open")
     wait_text(phone, "player-total", "^Ann:")
+
+
+def test_six_players_columns_scroll_sideways_behind_fixed_line_labels(app_server, phone):
+    session = make_table(app_server.db, SIX)
+    open_app(phone, f"{app_server.url}/table/{session.table_id}/scorepad")
+    wait_text(phone, "total-0", f"^{session.result.players[0].total}$")
+    # Column headers are short names that tell Ana from Anabel; the full name comes on a tap.
+    assert "Ana" in text_of(phone, "column-0").split()
+    assert "Anab" in text_of(phone, "column-1").split()
+    tap(phone, "column-1")
+    phone.get_by_text("Anabel", exact=True).wait_for()
+    first_label = box_in_view(phone, "label-towns")
+    box_in_view(phone, "line-towns-0")
+    sixth = handle(phone, "line-towns-5").first
+    assert not _in_view(sixth.bounding_box()), "the sixth column should start off-screen"
+    # Scroll the players' columns sideways, as a finger does, until the last column is in view.
+    column = box_in_view(phone, "line-towns-2")
+    phone.mouse.move(column["x"] + column["width"] / 2, column["y"] + column["height"] / 2)
+    for _ in range(10):
+        if _in_view(handle(phone, "line-towns-5").first.bounding_box()):
+            break
+        phone.mouse.wheel(120, 0)
+        phone.wait_for_timeout(100)  # the client needs a frame to move the columns
+    box_in_view(phone, "line-towns-5")
+    box_in_view(phone, "total-5")
+    label = box_in_view(phone, "label-towns")
+    assert (label["x"], label["y"]) == (first_label["x"], first_label["y"])
+
+
+def _in_view(box: dict | None) -> bool:
+    return (box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1
+            and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1)
+
+
+def test_four_players_totals_ranks_and_winner_fit_a_phone_without_scrolling_sideways(
+        app_server, phone):
+    session = make_table(app_server.db, SIX[:4])
+    open_app(phone, f"{app_server.url}/table/{session.table_id}/scorepad")
+    wait_text(phone, "winners", "^Winner: Ana$")
+    for index in range(4):
+        box_in_view(phone, f"total-{index}")
+        box_in_view(phone, f"rank-{index}")
+    box_in_view(phone, "winners")
+    box_in_view(phone, "tie-break")
