@@ -13,7 +13,7 @@ from scorer.girasoles.models import ADDITIONAL_OBJECTIVES, ROUNDS, Colour, Symbo
 from scorer.girasoles.starting import STARTING_ROWS
 from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.girasoles.look import ICONS, axis_label, shade, space_control
-from ui.editing import show_tap
+from ui.editing import label_undo_buttons, show_changed_player, show_tap
 from ui.widgets import (
     PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
 )
@@ -78,6 +78,7 @@ class BoardEditorView:
             status += f" · {self.session.save_error}"
         self._count.value = status
         self._message.value = self.message
+        label_undo_buttons(self._header, self.session)
         tabs = self._tabs.get((self.panel, model.coins_line(), self.objectives.count_text()),
                               self._panel_tabs)
         controls: list[ft.Control] = [self._header, tabs]
@@ -399,9 +400,11 @@ class BoardEditorView:
 
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _redo(self, e=None) -> None:
         self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args) -> None:
         """Do what a tap asks of the board or the objectives, then show what it did."""

@@ -14,7 +14,7 @@ import json
 import flet as ft
 
 from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_PATCHES, Category, Travel
-from ui.editing import run_action
+from ui.editing import label_undo_buttons, run_action, show_changed_player
 from ui.maple_valley.card_dialog import CardDialog
 from ui.maple_valley.draft import KEYS, KINDS, PACK
 from ui.maple_valley.editor_model import MapleEditor
@@ -58,6 +58,7 @@ class MapleEditorView:
         self._title.value = title
         self._title_handle.visible = bool(title)
         self._message.value = model.message
+        label_undo_buttons(self._header, self.session)
         self._saved.value = self.session.save_error or ""
         section = self.section
         if section == "cards":
@@ -376,9 +377,11 @@ class MapleEditorView:
 
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _redo(self, e=None) -> None:
         self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args):
         return run_action(self, action, *args)

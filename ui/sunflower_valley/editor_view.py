@@ -11,7 +11,7 @@ from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.sunflower_valley import draft as edits
-from ui.editing import show_tap
+from ui.editing import label_undo_buttons, show_changed_player, show_tap
 from ui.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
 
 
@@ -43,11 +43,7 @@ class ValleyEditorView:
             status += f" · {session.save_error}"
         self._count.value = status
         self._message.value = model.message
-        # The button's box (inside its semantics handle) carries the tooltip.
-        self._undo_button.content.tooltip = (f"Undo: {session.undo_label}"
-                                             if session.undo_label else "Nothing to undo")
-        self._redo_button.content.tooltip = (f"Redo: {session.redo_label}"
-                                             if session.redo_label else "Nothing to redo")
+        label_undo_buttons(self._header, session)
         catalogue = model.catalogue()
         panel = (self._panel.get(("express", model.route(), model.valley.get("express_stops")),
                                  self._express_panel)
@@ -73,7 +69,6 @@ class ValleyEditorView:
         self._message_handle = labelled("editor-message", self._message)
         self._header = editor_header(labelled("player-total", self._total),
                                      labelled("card-count", self._count), self._undo, self._redo)
-        self._undo_button, self._redo_button = self._header.controls[1:]
         self._grid_rows = ft.Column(spacing=2, tight=True)
         self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
@@ -215,9 +210,11 @@ class ValleyEditorView:
 
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _redo(self, e=None) -> None:
         self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args) -> None:
         revision = self.session.revision
