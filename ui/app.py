@@ -1,6 +1,6 @@
 """The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
-``/table/<id>/scorepad``."""
+``/table/<id>/scorepad``, ``/table/<id>/text`` (the scorepad as selectable text)."""
 
 from __future__ import annotations
 
@@ -66,15 +66,20 @@ class AppContext:
         from ui.home_view import HomeView
         from ui.new_table_view import NewTableView
         from ui.table_view import TableView
+        from ui.text_view import TextView
 
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
         while self.page.pop_dialog() is not None:
             pass
         table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad))?/?", route)
+        text = re.fullmatch(r"/table/(\d+)/text/?", route)
         try:
             if route == "/new":
                 self.view = NewTableView(self)
+            elif text:
+                self.view = TextView(self, int(text.group(1)))
+                self._subscribe(f"table-{text.group(1)}")
             elif table:
                 player = int(table.group(3)) if table.group(3) else 0
                 tab = "scorepad" if table.group(4) else "valley"

@@ -214,20 +214,25 @@ class ScorepadView:
         self.context.page.update()
 
     async def _copy(self, e=None) -> None:
-        text = plain_text(self.session)
         try:
-            await ft.Clipboard().set(text)
-            note = "Copied. The same text is below if your browser did not allow it."
+            await ft.Clipboard().set(plain_text(self.session))
+            note = "Copied: the same text as `scorepad score`."
         except Exception:  # noqa: BLE001 - browsers refuse the clipboard on plain http
-            note = "Your browser did not allow copying; select the text below."
+            note = ("This browser did not allow copying here: open the text on its own page, "
+                    "long-press it and Select all.")
+        text_page = f"/table/{self.session.table_id}/text"
+
+        def open_text(e=None) -> None:
+            self.context.page.pop_dialog()
+            self.context.go(text_page)
+
         self.context.page.show_dialog(ft.AlertDialog(
             title=ft.Text("Scorepad as text", size=18),
-            content=ft.Column([
-                labelled("share-note", ft.Text(note, size=13)),
-                ft.Text(text, selectable=True, size=11, font_family="DejaVuMono"),
-            ], scroll=ft.ScrollMode.AUTO, tight=True, width=520),
-            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
-                                "share-close")],
+            content=labelled("share-note", ft.Text(note, size=14)),
+            actions=[
+                tap_target("Open as text", open_text, "share-text"),
+                tap_target("Close", lambda e: self.context.page.pop_dialog(), "share-close"),
+            ],
         ))
 
     async def _export(self, e=None) -> None:
@@ -240,17 +245,26 @@ class ScorepadView:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
         path.write_text(text, encoding="utf-8")
-        self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Table file", size=18),
-            content=ft.Column([
-                ft.Text("Saved on the computer running scorepad:", size=13),
-                labelled("export-path", ft.Text(str(path), size=13)),
-                ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True),
-            ], tight=True, width=480),
-            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
-                                "export-close")],
-        ))
+        self.context.page.show_dialog(export_dialog(self.context, name, path))
         try:
             await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
         except Exception:  # noqa: BLE001 - the path above still gives the file
             pass
+
+
+def export_dialog(context, name: str, path: Path) -> ft.AlertDialog:
+    """What an export did: the file's name as downloaded; where it was saved on the server only
+    for the host (a phone at the table has no business with the server's folders)."""
+    if context.is_host:
+        lines = [ft.Text("Saved on the computer running scorepad:", size=13),
+                 labelled("export-path", ft.Text(str(path), size=13)),
+                 ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True)]
+    else:
+        lines = [labelled("export-name", ft.Text(
+            f"{name} is downloading to this device; `scorepad score {name}` checks it.",
+            size=13))]
+    return ft.AlertDialog(
+        title=ft.Text("Table file", size=18),
+        content=ft.Column(lines, tight=True, width=480),
+        actions=[tap_target("Close", lambda e: context.page.pop_dialog(), "export-close")],
+    )

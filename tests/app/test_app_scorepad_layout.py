@@ -3,12 +3,14 @@ column widths that fit six players in a tablet's side panel, rulings cited in wo
 
 from __future__ import annotations
 
+import flet as ft
+
 from scorer.core.breakdown import Line
 from scorer.core.players import name_key
 from scorer.rulings import RULINGS
 from ui.explanation_view import cited_rulings
 from ui.scorepad_model import short_names
-from ui.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths
+from ui.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
 from ui.widgets import TOUCH
 
 
@@ -69,3 +71,24 @@ def test_cited_rulings_are_listed_once_in_the_order_first_cited_with_their_words
 def test_an_unknown_ruling_id_is_shown_by_its_id_rather_than_dropped():
     (unknown,) = cited_rulings([line("XX-99")])
     assert (unknown.id, unknown.title, unknown.summary) == ("XX-99", "XX-99", "")
+
+
+class Device:
+    def __init__(self, is_host: bool):
+        self.is_host = is_host
+
+
+def texts_of(control) -> list[str]:
+    found = [control.value] if isinstance(control, ft.Text) else []
+    for child in getattr(control, "controls", None) or []:
+        found += texts_of(child)
+    content = getattr(control, "content", None)
+    return found + (texts_of(content) if content is not None else [])
+
+
+def test_the_export_dialog_shows_server_paths_to_the_host_only(tmp_path):
+    path = tmp_path / "exports" / "girasoles-table-3.json"
+    phone = " ".join(texts_of(export_dialog(Device(False), path.name, path).content))
+    assert str(tmp_path) not in phone and "girasoles-table-3.json" in phone
+    host = " ".join(texts_of(export_dialog(Device(True), path.name, path).content))
+    assert str(path) in host

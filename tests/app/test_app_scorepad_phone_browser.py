@@ -11,6 +11,7 @@ from scorer.rulings import ruling
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games import APP_GAMES
 from ui.new_table_model import NewTableForm
+from ui.scorepad_model import plain_text
 from ui.session import Sessions
 from ui.storage import TableStore
 from ui.sunflower_valley.editor_model import ValleyEditor
@@ -121,3 +122,17 @@ def test_four_players_totals_ranks_and_winner_fit_a_phone_without_scrolling_side
         box_in_view(phone, f"rank-{index}")
     box_in_view(phone, "winners")
     box_in_view(phone, "tie-break")
+
+
+def test_the_scorepad_text_has_a_page_of_its_own_to_select_from(app_server, phone):
+    session = make_table(app_server.db, ["Ann", "Bob"])
+    open_app(phone, f"{app_server.url}/table/{session.table_id}/scorepad")
+    tap(phone, "share-copy")
+    wait_text(phone, "share-note", "(Copied|did not allow copying)")
+    tap(phone, "share-text")
+    shown = wait_text(phone, "scorepad-text", "Total")
+    expected = plain_text(session)
+    assert " ".join(shown.split()) == " ".join(expected.split())  # the tree folds blanks
+    box_in_view(phone, "text-note")
+    tap(phone, "text-back")
+    handle(phone, "share-copy").wait_for()
