@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ui import theme
 from ui.games import APP_GAMES
 from ui.session import Sessions
 from ui.storage import StoredTable, TableStore
@@ -146,12 +147,14 @@ def make_main(store: TableStore) -> Callable:
         page.title = "scorepad"
         page.fonts = {FONT: "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
-        page.theme_mode = ft.ThemeMode.LIGHT
+        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
+        page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
         context = AppContext(page, store, sessions)
         page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         context.show(page.route)
+        page.run_task(theme.restore, page)
 
     return main

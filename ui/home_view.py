@@ -6,6 +6,7 @@ import flet as ft
 
 from scorer.games import GAMES, score
 from ui.storage import StoredTable
+from ui.theme import theme_switch
 from ui.widgets import heading, labelled, tap_target
 
 
@@ -39,12 +40,12 @@ class HomeView:
             ft.Row(
                 [
                     heading("scorepad", 24),
-                    tap_target(
+                    ft.Row([theme_switch(self.context.page), tap_target(
                         ft.Row([ft.Icon(ft.Icons.ADD), ft.Text("New table", size=16)], tight=True),
                         lambda e: self.context.go("/new"),
                         "new-table",
-                        bgcolor=ft.Colors.AMBER_200,
-                    ),
+                        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                    )], tight=True),
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
@@ -55,7 +56,7 @@ class HomeView:
             ),
         ]
         if self.message:
-            items.append(ft.Text(self.message, color=ft.Colors.RED_700))
+            items.append(ft.Text(self.message, color=ft.Colors.ERROR))
         if not tables:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
         for stored in tables:
@@ -63,7 +64,7 @@ class HomeView:
         items.append(ft.Divider())
         items.append(labelled("db-path", ft.Text(
             f"Tables are saved as you go in {self.context.store.path}", size=12,
-            color=ft.Colors.GREY_700,
+            color=ft.Colors.ON_SURFACE_VARIANT,
         )))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
@@ -74,7 +75,7 @@ class HomeView:
         lines = [
             ft.Text(f"{title} · {names}", size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,
-                    color=ft.Colors.GREY_800),
+                    color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         if stored.game not in self.context.games:
             lines.append(ft.Text("This version of the app cannot open this game.", size=13))
@@ -87,7 +88,7 @@ class HomeView:
             if stored.game in self.context.games else None,
             f"open-table-{stored.id}",
             height=None,
-            bgcolor=ft.Colors.WHITE,
+            bgcolor=ft.Colors.SURFACE,
         )
         delete = tap_target(
             ft.Icon(ft.Icons.DELETE_OUTLINE),

@@ -109,6 +109,11 @@ class GamePlugin(ABC):
     def editor(self, context: Any, session: Any, player: int) -> Any:
         """The Flet view (with ``root`` and ``render()``) editing one player's part of the table."""
 
+    def tab_warning(self, session: Any, player: int) -> str | None:
+        """A few words on the player's tab, in the warning colour, for what the library warns
+        about their part (a valley's card count); None when all is well."""
+        return None
+
     @abstractmethod
     def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:
         """A read-only Flet picture of one player's part, ``highlight`` marking what a line used;

@@ -11,7 +11,7 @@ import flet as ft
 from ui.explanation_view import SCROLL_KEY, explanation_panel, show_sheet
 from ui.plugins import player_colour
 from ui.scorepad_model import Scorepad, export_json, plain_text, short_names
-from ui.widgets import TOUCH, Memo, labelled, tap_target
+from ui.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
@@ -54,7 +54,8 @@ class ScorepadView:
             tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
                               tight=True), self._export, "share-export"),
         ], wrap=True)
-        self._hint = ft.Text("Tap a number to see why.", size=13, color=ft.Colors.GREY_700)
+        self._hint = ft.Text("Tap a number to see why.", size=13,
+                             color=ft.Colors.ON_SURFACE_VARIANT)
         self.render()
 
     def render(self) -> None:
@@ -71,6 +72,10 @@ class ScorepadView:
                 "Not scored yet: fix the problems below.", size=15)))
         else:
             pad = Scorepad(result)
+            if pad.warnings:  # at the top, where the eye starts
+                items.append(self._warnings.get(pad.warnings,
+                                                lambda: warning_box("scorepad-warnings",
+                                                                    pad.warnings)))
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
                      tuple(session.player_colours), self.selected)
             items.append(self._table.get(shape, lambda: self._build_table(pad)))
@@ -95,9 +100,6 @@ class ScorepadView:
                 beside = explained
             else:
                 items.append(explained)
-            items.append(self._warnings.get(pad.warnings, lambda: ft.Column(
-                [ft.Text(warning, size=12, color=ft.Colors.GREY_700) for warning in pad.warnings],
-                spacing=4)))
         problems = session.checked.problems
         if problems:
             items.append(self._problems.get(problems, self._problem_list))
@@ -116,9 +118,9 @@ class ScorepadView:
         names = self.session.player_names
         return labelled("scorepad-problems", ft.Column(
             [ft.Text("Left out until fixed:", size=14, weight=ft.FontWeight.BOLD,
-                     color="#B71C1C")]
+                     color=PROBLEM)]
             + [ft.Text(("" if p.player is None else f"{names[p.player]}: ") + p.message,
-                       size=13, color="#B71C1C") for p in self.session.checked.problems],
+                       size=13, color=PROBLEM) for p in self.session.checked.problems],
             spacing=2,
         ))
 

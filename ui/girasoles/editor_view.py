@@ -104,7 +104,7 @@ class BoardEditorView:
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
         self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
-        self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._count = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self._message = ft.Text(size=13)
         self._count_handle = labelled("board-count", self._count)
         # The message stays in sight above the tools and the board, on a phone too.
@@ -122,7 +122,7 @@ class BoardEditorView:
         self._coins = Memo()
         self._objectives = Memo()
         self._coin_fields: dict[str, ft.TextField] = {}
-        self._coins_line = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._coins_line = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
 
     # The board ------------------------------------------------------------------------------------
 
@@ -140,7 +140,7 @@ class BoardEditorView:
             tabs.append(tap_target(
                 ft.Text(text, size=14, no_wrap=True), lambda e, p=panel: self._show(p),
                 f"panel-{panel}", selected=chosen,
-                bgcolor=ft.Colors.AMBER_100 if chosen else None, padding=10,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=10,
             ))
         return ft.Row(tabs, spacing=6, scroll=ft.ScrollMode.AUTO)
 
@@ -170,7 +170,7 @@ class BoardEditorView:
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 lambda e, s=shape: self._run(model.choose_shape, s),
                 f"tool-shape-{shape.name.lower()}",
-                selected=chosen, bgcolor=ft.Colors.AMBER_50 if chosen else None,
+                selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
                 width=(width * 5 + 4 * 5 - 3 * 5) / 4, padding=2,
                 tooltip=f"One tap of a colour lays a {shape.tile}",
             ))
@@ -184,7 +184,7 @@ class BoardEditorView:
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 lambda e, s=symbol: self._run(model.choose_symbol, s),
                 f"tool-symbol-{symbol.value if symbol else 'none'}",
-                selected=chosen, bgcolor=ft.Colors.AMBER_50 if chosen else None,
+                selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
                 width=width, padding=2,
                 tooltip="Take symbols off" if symbol is None else f"Put a {symbol.value} on spaces",
             ))
@@ -228,10 +228,10 @@ class BoardEditorView:
             ft.Row([
                 tap_target("Total", lambda e: self._run(model.count_by_round, False),
                            "coins-mode-total", selected=not by_round,
-                           bgcolor=ft.Colors.AMBER_100 if not by_round else None),
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if not by_round else None),
                 tap_target("Round by round", lambda e: self._run(model.count_by_round, True),
                            "coins-mode-rounds", selected=by_round,
-                           bgcolor=ft.Colors.AMBER_100 if by_round else None),
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if by_round else None),
             ], spacing=6, wrap=True),
         ]
         if by_round:
@@ -294,7 +294,7 @@ class BoardEditorView:
                 ft.Icon(ICONS[symbol], size=20, color="#2E7D32"),
                 ft.Column([ft.Text(f"{STARTING_ROWS[category]} · active", size=14,
                                    weight=ft.FontWeight.BOLD),
-                           ft.Text(rule, size=12, color=ft.Colors.GREY_800)],
+                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True, expand=True),
             ], spacing=8)))
         mode = objectives.mode
@@ -304,7 +304,7 @@ class BoardEditorView:
             tap_target(f"{name.capitalize()}: {count}",
                        lambda e, m=name: self._run(objectives.set_mode, m),
                        f"mode-{name}", selected=mode == name,
-                       bgcolor=ft.Colors.AMBER_100 if mode == name else None)
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if mode == name else None)
             for name, count in ADDITIONAL_OBJECTIVES.items()
         ], spacing=6, wrap=True, run_spacing=6))
         items.append(labelled("objectives-count", ft.Text(objectives.count_text() + ":",
@@ -315,7 +315,7 @@ class BoardEditorView:
         for number, title, rule in objectives.offered():
             items.append(tap_target(
                 ft.Column([ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
-                           ft.Text(rule, size=12, color=ft.Colors.GREY_800)],
+                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True),
                 lambda e, n=number: self._run(objectives.add, n),
                 f"add-objective-{number}", height=None, padding=8,
@@ -328,7 +328,7 @@ class BoardEditorView:
         card = view.card
         lines: list[ft.Control] = [ft.Row([
             ft.Column([ft.Text(view.title, size=15, weight=ft.FontWeight.BOLD),
-                       ft.Text(view.rule, size=12, color=ft.Colors.GREY_800)],
+                       ft.Text(view.rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                       spacing=0, tight=True, expand=True),
             tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(
                 objectives.remove, card), f"remove-objective-{card}", width=TOUCH, padding=0,
@@ -353,7 +353,8 @@ class BoardEditorView:
                                f"objective-{card}-{which}-{symbol.value}",
                                selected=view.objects[slot] == symbol.value, width=TOUCH,
                                padding=0, tooltip=symbol.value,
-                               bgcolor=ft.Colors.AMBER_100 if view.objects[slot] == symbol.value
+                               bgcolor=ft.Colors.PRIMARY_CONTAINER
+                               if view.objects[slot] == symbol.value
                                else None)
                     for symbol in Symbol
                 ], spacing=5))
@@ -369,7 +370,8 @@ class BoardEditorView:
             lines.append(ft.Text(f"! {view.problem}", size=13, color=PROBLEM_TEXT))
         return labelled(f"objective-{card}", ft.Container(
             ft.Column(lines, spacing=6), padding=8, border_radius=8,
-            bgcolor=ft.Colors.AMBER_50 if view.counted else "#FFEBEE",
+            bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if view.counted
+                     else ft.Colors.ERROR_CONTAINER),
         ))
 
     def _board_size(self) -> ft.Control:

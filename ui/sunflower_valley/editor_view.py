@@ -64,7 +64,7 @@ class ValleyEditorView:
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
         self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
-        self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._count = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self._message = ft.Text(size=14)
         self._message_handle = labelled("editor-message", self._message)
         self._header = editor_header(labelled("player-total", self._total),
@@ -104,12 +104,12 @@ class ValleyEditorView:
         return ft.Row([
             tap_target("Cards", lambda e: self._run(self.model.set_express_mode, False),
                        "mode-cards", selected=not express,
-                       bgcolor=ft.Colors.AMBER_100 if not express else None),
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if not express else None),
             tap_target(ft.Row([ft.Icon(ft.Icons.TRAIN, size=18), ft.Text("Valley Express",
                                                                           size=15)], tight=True),
                        lambda e: self._run(self.model.set_express_mode, True),
                        "mode-express", selected=express,
-                       bgcolor=ft.Colors.AMBER_100 if express else None),
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if express else None),
         ], spacing=6)
 
     def _palette(self) -> ft.Control:
@@ -151,7 +151,7 @@ class ValleyEditorView:
         rows: list[ft.Control] = [ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)]
         if described:
             rows.append(ft.Text("Cards described at this table (tap one, then a place):",
-                                size=12, color=ft.Colors.GREY_800))
+                                size=12, color=ft.Colors.ON_SURFACE_VARIANT))
             rows.append(ft.Row(described, spacing=6, scroll=ft.ScrollMode.AUTO))
         return ft.Column(rows, spacing=6)
 
@@ -191,7 +191,7 @@ class ValleyEditorView:
                     size=14)),
                 ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
             ], spacing=6),
-            bgcolor=ft.Colors.AMBER_50, padding=6, border_radius=8,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=6, border_radius=8,
         )
 
     def _problems(self) -> ft.Control:
@@ -248,7 +248,7 @@ class DescriptionPicker:
             actions=[
                 tap_target("Cancel", self._cancel, "picker-cancel"),
                 tap_target(ft.Text("Use", weight=ft.FontWeight.BOLD), self._use, "picker-use",
-                           bgcolor=ft.Colors.AMBER_300),
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER),
             ],
             scrollable=True,
         )
@@ -277,7 +277,7 @@ class DescriptionPicker:
             ft.Row(adders, wrap=True, spacing=6, run_spacing=6),
             self._stepper("Points ★", draft.points, draft.change_points, "points"),
             self._stepper("Villagers ☺", draft.villagers, draft.change_villagers, "villagers"),
-            labelled("picker-message", ft.Text(message, size=13, color="#B71C1C")),
+            labelled("picker-message", ft.Text(message, size=13, color=ft.Colors.ERROR)),
         ]
 
     def _stepper(self, label: str, value: int, change, name: str) -> ft.Control:
