@@ -155,6 +155,6 @@ def make_main(store: TableStore) -> Callable:
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         context.show(page.route)
-        page.run_task(theme.restore, page)
+        page.run_task(theme.restore, page, context.refresh)
 
     return main

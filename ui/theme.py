@@ -4,6 +4,7 @@ switch on the home screen, remembered in the browser's storage, so per device)."
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import flet as ft
 
@@ -29,8 +30,9 @@ def mode_of(page: ft.Page) -> str:
     return next((name for name, mode in MODES.items() if mode == page.theme_mode), "system")
 
 
-async def restore(page: ft.Page) -> None:
-    """Apply this device's choice, if it made one (the page starts following the device)."""
+async def restore(page: ft.Page, redraw: Callable[[], None]) -> None:
+    """Apply this device's choice, if it made one (the page starts following the device), and
+    redraw the screen (its switch shows the mode)."""
     try:
         chosen = await ft.SharedPreferences().get(PREFERENCE)
     except Exception:  # noqa: BLE001 - storage refused: following the device is fine
@@ -38,7 +40,7 @@ async def restore(page: ft.Page) -> None:
         return
     if chosen in MODES and MODES[chosen] != page.theme_mode:
         page.theme_mode = MODES[chosen]
-        page.update()
+        redraw()
 
 
 def theme_switch(page: ft.Page) -> ft.Control:

@@ -71,15 +71,29 @@ def problem_list(messages: list[str]) -> ft.Control:
     ))
 
 
+WARNINGS_SHOWN = 2
+"""Warnings shown before "N more" (six players' card counts would push the scorepad away)."""
+
+
 def warning_box(identifier: str, messages: tuple[str, ...] | list[str]) -> ft.Control:
-    """Warnings (a valley's card count...) in the warning colour, one line each."""
-    return labelled(identifier, ft.Container(
-        ft.Column([ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK),
-                           ft.Text(message, size=13, color=WARNING_INK, expand=True)],
-                          vertical_alignment=ft.CrossAxisAlignment.START)
-                   for message in messages], spacing=4),
-        bgcolor=WARNING_BG, border_radius=8, padding=8,
-    ))
+    """Warnings (a valley's card count...) in the warning colour, one line each; past the first
+    few, a tap shows the rest."""
+    lines = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK),
+                     ft.Text(message, size=13, color=WARNING_INK, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START)
+             for message in messages]
+    column = ft.Column(lines[:WARNINGS_SHOWN], spacing=4)
+    hidden = len(lines) - WARNINGS_SHOWN
+    if hidden > 0:
+        def show_all(e=None) -> None:
+            column.controls = lines
+
+        column.controls.append(tap_target(
+            ft.Text(f"{hidden} more warning{'s' if hidden > 1 else ''}", size=13,
+                    color=WARNING_INK, weight=ft.FontWeight.BOLD),
+            show_all, f"{identifier}-more", border_color=WARNING_INK))
+    return labelled(identifier, ft.Container(column, bgcolor=WARNING_BG, border_radius=8,
+                                             padding=8))
 
 
 def warning_badge(identifier: str, text: str | None) -> list[ft.Control]:
