@@ -1,7 +1,7 @@
 """A tapped scorepad number explained where the eye is: the player and the line, each sentence,
 the player's part with what the line used highlighted, every cited ruling in words, and a way to
 the player's editor. On a phone it is a sheet over the scorepad; on a tablet it fills the side
-panel (scrolled to its top by the scorepad)."""
+panel."""
 
 from __future__ import annotations
 
@@ -13,9 +13,6 @@ from scorer.core.breakdown import Line
 from scorer.rulings import Ruling, ruling
 from ui.scorepad_model import Explanation
 from ui.widgets import labelled, tap_target
-
-SCROLL_KEY = "explanation"
-"""The scroll key of the explanation panel, to bring it into view when a number is tapped."""
 
 
 def cited_rulings(lines: Iterable[Line]) -> list[Ruling]:
@@ -66,7 +63,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
         open_editor, "explanation-open"))
     return labelled("explanation", ft.Container(
         ft.Column(items, spacing=6), padding=10, border_radius=8,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, key=ft.ScrollKey(SCROLL_KEY),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
     ))
 
 

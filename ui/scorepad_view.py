@@ -8,7 +8,7 @@ from pathlib import Path
 
 import flet as ft
 
-from ui.explanation_view import SCROLL_KEY, explanation_panel, show_sheet
+from ui.explanation_view import explanation_panel, show_sheet
 from ui.plugins import player_colour
 from ui.scorepad_model import Scorepad, export_json, plain_text, short_names
 from ui.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
@@ -16,6 +16,8 @@ from ui.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
 GAP = 4
+PANEL_KEY = "explanation"
+"""The scroll key of the explanation's place."""
 HEADER_HEIGHT = 36
 SUM_HEIGHT = 40
 SIDE_PANEL = 440
@@ -56,6 +58,9 @@ class ScorepadView:
         ], wrap=True)
         self._hint = ft.Text("Tap a number to see why.", size=13,
                              color=ft.Colors.ON_SURFACE_VARIANT)
+        # The explanation's place stays in the page with its key, so that the page can scroll to
+        # it as soon as a number is tapped.
+        self._panel = ft.Container(key=ft.ScrollKey(PANEL_KEY))
         self.render()
 
     def render(self) -> None:
@@ -96,10 +101,11 @@ class ScorepadView:
             explained = (self._explained.get((self.selected, session.revision),
                                              lambda: self._explanation(pad))
                          if self.selected is not None and self.context.wide else self._hint)
+            self._panel.content = explained
             if side_by_side:
-                beside = explained
+                beside = self._panel
             else:
-                items.append(explained)
+                items.append(self._panel)
         problems = session.checked.problems
         if problems:
             items.append(self._problems.get(problems, self._problem_list))
@@ -205,10 +211,11 @@ class ScorepadView:
             show_sheet(self.context, self.session, Scorepad(result).explain(category, player),
                        self._unselect)
             return
-        # The panel may start below the fold (beside a long valley): bring its top into view.
+        # Beside an editor the panel is under the table, maybe below the fold: bring its top
+        # into view (on the scorepad's own tab it is beside the table, at the top already).
         scroller = getattr(self.context.view, "root", None)
-        if isinstance(scroller, ft.Column) and scroller.scroll is not None:
-            await scroller.scroll_to(scroll_key=SCROLL_KEY, duration=200)
+        if self.compact and isinstance(scroller, ft.Column) and scroller.scroll is not None:
+            await scroller.scroll_to(scroll_key=PANEL_KEY, duration=200)
 
     def _unselect(self) -> None:
         self.selected = None
