@@ -22,6 +22,7 @@ from app_browser import (  # noqa: E402
 )
 from girasoles_taps import enter, plan  # noqa: E402
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table  # noqa: E402
+from valley_taps import enter_valley  # noqa: E402
 
 from scorer.files import load_table  # noqa: E402
 
@@ -74,15 +75,6 @@ def six_players_table(db: Path) -> int:
     for player, valley in enumerate(VALLEYS):
         enter_valley(ValleyEditor(session, player), valley)
     return table_id
-
-
-def enter_valley(editor: ValleyEditor, valley) -> None:
-    for cell, what in valley:
-        if isinstance(what, Kind):
-            editor.choose_kind(what)
-        else:
-            editor.choose_description(what)
-        editor.tap(cell)
 
 
 def girasoles_table(db: Path) -> int:

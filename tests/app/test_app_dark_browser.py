@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import base64
 
-import pytest
+from app_browser import PHONE, handle, open_app, tap, wait_text
 
-from app_browser import handle, open_app, tap, wait_text
-
-PHONE = {"width": 390, "height": 844}
 PIXEL = """async ([png, x, y]) => {
     const image = new Image();
     image.src = 'data:image/png;base64,' + png;
@@ -36,14 +33,6 @@ def wait_background(page, dark: bool, attempts: int = 20) -> int:
         if (brightness < 60) if dark else (brightness > 200):
             return brightness
     raise AssertionError(f"the background stays at brightness {brightness}")
-
-
-@pytest.fixture()
-def dark_phone(browser):
-    context = browser.new_context(viewport=PHONE, color_scheme="dark")
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def test_the_app_is_dark_on_a_dark_device_and_remembers_a_choice_of_light(app_server,

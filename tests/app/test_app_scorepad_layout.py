@@ -8,6 +8,8 @@ import flet as ft
 from scorer.core.breakdown import Line
 from scorer.core.players import name_key
 from scorer.rulings import RULINGS
+from scorer.sunflower_valley.models import Kind
+from test_app_sunflower_valley_editor import editors
 from ui.explanation_view import cited_rulings
 from ui.scorepad_model import short_names
 from ui.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
@@ -92,3 +94,16 @@ def test_the_export_dialog_shows_server_paths_to_the_host_only(tmp_path):
     assert str(tmp_path) not in phone and "girasoles-table-3.json" in phone
     host = " ".join(texts_of(export_dialog(Device(True), path.name, path).content))
     assert str(path) in host
+
+
+def test_a_valleys_tab_warns_of_its_card_count_until_it_has_18(tmp_path):
+    session, (ann, bob) = editors(tmp_path)
+    game = session.game
+    assert game.tab_warning(session, 0) == "0/18"
+    ann.choose_kind(Kind.FIELD)
+    for col in range(1, 19):
+        ann.tap((0, col))
+    assert game.tab_warning(session, 0) is None
+    ann.tap((1, 1))
+    assert game.tab_warning(session, 0) == "19/18"
+    assert game.tab_warning(session, 1) == "0/18"

@@ -4,9 +4,7 @@ all be reached while the line labels stay on screen."""
 
 from __future__ import annotations
 
-import pytest
-
-from app_browser import handle, open_app, tap, text_of, wait_text
+from app_browser import PHONE, handle, open_app, tap, text_of, wait_text
 from scorer.rulings import ruling
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games import APP_GAMES
@@ -15,8 +13,8 @@ from ui.scorepad_model import plain_text
 from ui.session import Sessions
 from ui.storage import TableStore
 from ui.sunflower_valley.editor_model import ValleyEditor
+from valley_taps import enter_valley
 
-PHONE = {"width": 390, "height": 844}
 TOWN = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3)
 VALLEY = [((0, 1), Kind.RAILROAD), ((0, 2), TOWN), ((1, 2), Kind.FIELD), ((-1, 2), Kind.SHEEP),
           ((1, 1), Kind.MOUNTAIN)]
@@ -32,22 +30,8 @@ def make_table(db, names: list[str]) -> Sessions:
     form.names = list(names)
     table_id = form.create(store)
     session = Sessions(store, APP_GAMES).get(table_id)
-    editor = ValleyEditor(session, 0)
-    for cell, what in VALLEY:
-        if isinstance(what, Kind):
-            editor.choose_kind(what)
-        else:
-            editor.choose_description(what)
-        editor.tap(cell)
+    enter_valley(ValleyEditor(session, 0), VALLEY)
     return session
-
-
-@pytest.fixture()
-def phone(browser):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def box_in_view(page, identifier: str) -> dict:

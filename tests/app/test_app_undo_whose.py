@@ -3,21 +3,16 @@ names that player, and after an undo or redo of another player's part the view g
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from maple_entry import new_table  # noqa: E402
-from scorer.girasoles.models import Colour  # noqa: E402
-from scorer.sunflower_valley.models import Kind  # noqa: E402
-from test_app_girasoles_editor import open_table as girasoles_table  # noqa: E402
-from test_app_sunflower_valley_editor import editors  # noqa: E402
-from ui.editing import label_undo_buttons, show_changed_player  # noqa: E402
-from ui.girasoles.editor_model import ObjectivesEditor  # noqa: E402
-from ui.maple_valley.editor_model import MapleEditor  # noqa: E402
-from ui.storage import TableStore  # noqa: E402
-from ui.widgets import editor_header  # noqa: E402
+from maple_entry import new_table
+from scorer.girasoles.models import Colour
+from scorer.sunflower_valley.models import Kind
+from test_app_girasoles_editor import open_table as girasoles_table
+from test_app_sunflower_valley_editor import editors
+from ui.editing import label_undo_buttons, show_changed_player
+from ui.girasoles.editor_model import ObjectivesEditor
+from ui.maple_valley.editor_model import MapleEditor
+from ui.storage import TableStore
+from ui.widgets import editor_header
 
 
 class FakeContext:
