@@ -11,7 +11,7 @@ import flet as ft
 
 from scorer.core.breakdown import Line
 from scorer.rulings import Ruling, ruling
-from ui.scorepad_model import Explanation
+from ui.scorepad_model import Explanation, part_index
 from ui.widgets import labelled, tap_target
 
 
@@ -30,6 +30,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
                       on_open: Callable[[], None] | None = None) -> ft.Control:
     """The explanation's content (the same on a phone's sheet and a tablet's panel)."""
     game = session.game
+    part = part_index(session, explanation.name, explanation.player)
     muted = ft.Colors.ON_SURFACE_VARIANT
     items: list[ft.Control] = [
         labelled("explanation-title", ft.Text(
@@ -40,7 +41,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
         cites = f" [{', '.join(line.rulings)}]" if line.rulings else ""
         items.append(labelled(f"explanation-line-{index}", ft.Text(
             f"{line.points:+d} · {line.detail}{cites}", size=14)))
-    picture = game.preview(session, explanation.player, explanation.cells, cell_size)
+    picture = game.preview(session, part, explanation.cells, cell_size)
     if picture is not None:
         items.append(ft.Text(f"Highlighted: the {game.used_parts} this line used.", size=12,
                              color=muted))
@@ -55,7 +56,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
     def open_editor(e=None) -> None:
         if on_open is not None:
             on_open()
-        context.go(f"/table/{session.table_id}/valley/{explanation.player}")
+        context.go(f"/table/{session.table_id}/valley/{part}")
 
     items.append(tap_target(
         ft.Row([ft.Icon(ft.Icons.EDIT, size=18),

@@ -107,6 +107,13 @@ def _owner(session: TableSession, player: int | None) -> str:
     return "" if player is None else f"{session.player_names[player]}: "
 
 
+def part_index(session: TableSession, name: str, fallback: int) -> int:
+    """The draft's index of the player the result calls ``name`` (a player whose part does not
+    validate is left out of the result, so the two orders may differ)."""
+    return next((index for index, player in enumerate(session.player_names) if player == name),
+                fallback)
+
+
 def short_names(names: list[str] | tuple[str, ...], letters: int) -> list[str]:
     """Column headers of at most ``letters`` letters that still tell the players apart: a name that
     fits stays whole, a name of several words becomes its initials, a longer one its first

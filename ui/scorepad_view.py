@@ -10,7 +10,7 @@ import flet as ft
 
 from ui.explanation_view import explanation_panel, show_sheet
 from ui.plugins import player_colour
-from ui.scorepad_model import Scorepad, export_json, plain_text, short_names
+from ui.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
 from ui.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
 
 LABEL_WIDTH = 136
@@ -155,7 +155,8 @@ class ScorepadView:
                    for label in ("Total", "Rank")]
         columns = []
         for player, name in enumerate(pad.names):
-            shade, ink = player_colour(colours[player] if player < len(colours) else "grey")
+            part = part_index(self.session, name, player)
+            shade, ink = player_colour(colours[part] if part < len(colours) else "grey")
             cells: list[ft.Control] = [tap_target(
                 ft.Text(shorts[player], size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
                         color=ink),

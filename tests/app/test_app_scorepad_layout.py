@@ -11,7 +11,7 @@ from scorer.rulings import RULINGS
 from scorer.sunflower_valley.models import Kind
 from test_app_sunflower_valley_editor import editors
 from ui.explanation_view import cited_rulings
-from ui.scorepad_model import short_names
+from ui.scorepad_model import part_index, short_names
 from ui.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
 from ui.widgets import TOUCH
 
@@ -107,3 +107,9 @@ def test_a_valleys_tab_warns_of_its_card_count_until_it_has_18(tmp_path):
     ann.tap((1, 1))
     assert game.tab_warning(session, 0) == "19/18"
     assert game.tab_warning(session, 1) == "0/18"
+
+
+def test_a_result_player_is_found_in_the_draft_by_name(tmp_path):
+    session, _ = editors(tmp_path)
+    assert part_index(session, "Bob", 0) == 1
+    assert part_index(session, "Nobody", 0) == 0

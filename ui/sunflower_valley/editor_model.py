@@ -262,7 +262,7 @@ class ValleyEditor(PlayerEditor):
 
     def _apply(self, label: str, change, player: int | None = None) -> None:
         # The label names whose valley: undo may be tapped on another player's tab.
-        super()._apply(f"{label} on {self.name}'s valley", change, player)
+        super()._apply(f"{label} on {self.name}'s {self.session.game.part_name}", change, player)
 
     # Undo -----------------------------------------------------------------------------------------
 
