@@ -3,7 +3,7 @@ Girasoles board editor and scorepad, the Maple Valley editor and scorepad, at ph
 Debian Chromium.
 
 Run: ``python docs/screenshots.py`` (all), or name some of ``home``, ``sunflower_valley``,
-``girasoles``, ``maple_valley``. It fills a throw-away database through the editors' own logic (the same calls the
+``girasoles``, ``maple_valley``, ``dark`` (the dark theme; six players on a phone). It fills a throw-away database through the editors' own logic (the same calls the
 screen's taps make), starts ``scorepad app`` on it and photographs it.
 """
 
@@ -22,6 +22,7 @@ from app_browser import (  # noqa: E402
 )
 from girasoles_taps import enter, plan  # noqa: E402
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table  # noqa: E402
+from valley_taps import enter_valley  # noqa: E402
 
 from scorer.files import load_table  # noqa: E402
 
@@ -31,7 +32,7 @@ from ui.new_table_model import NewTableForm  # noqa: E402
 from ui.session import Sessions  # noqa: E402
 from ui.storage import TableStore  # noqa: E402
 from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape  # noqa: E402
-from ui.plugins import PlayerSetup  # noqa: E402
+from ui.plugins import PLAYER_COLOURS, PlayerSetup  # noqa: E402
 from ui.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
 
 SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 1024, "height": 768}}
@@ -59,13 +60,20 @@ def demo_table(db: Path) -> int:
     table_id = form.create(store)
     session = Sessions(store, APP_GAMES).get(table_id)
     for player, valley in enumerate(VALLEYS):
-        editor = ValleyEditor(session, player)
-        for cell, what in valley:
-            if isinstance(what, Kind):
-                editor.choose_kind(what)
-            else:
-                editor.choose_description(what)
-            editor.tap(cell)
+        enter_valley(ValleyEditor(session, player), valley)
+    return table_id
+
+
+def six_players_table(db: Path) -> int:
+    """Six players, the first valleys of the demo table entered."""
+    store = TableStore(db)
+    form = NewTableForm(APP_GAMES)
+    form.names = ["Ana", "Anabel", "Ben", "Chloé", "Dev", "Eve"]
+    form.colours = list(PLAYER_COLOURS)[:6]
+    table_id = form.create(store)
+    session = Sessions(store, APP_GAMES).get(table_id)
+    for player, valley in enumerate(VALLEYS):
+        enter_valley(ValleyEditor(session, player), valley)
     return table_id
 
 
@@ -127,6 +135,8 @@ def main(parts: list[str]) -> None:
                 if "maple_valley" in parts:
                     maple_valley(page, server, size, maple_ids)
                 page.context.close()
+            if "dark" in parts:
+                dark(browser, server, table_id, six_players_table(folder / "tables.sqlite3"))
             browser.close()
     finally:
         server.stop()
@@ -149,11 +159,32 @@ def sunflower_valley(page, server: AppServer, size: str, table_id: int) -> None:
     shoot(page, f"app-editor-{size}.png")
 
     open_app(page, f"{server.url}/table/{table_id}/scorepad")
-    tap_until(page, "line-towns-0", "explanation", "Towns")
-    shoot(page, f"app-scorepad-{size}.png")
-    if size == "phone":
-        page.mouse.wheel(0, 700)
+    if size == "phone":  # the scorepad, then a tapped number's sheet over it
+        wait_text(page, "total-0", r"\d")
+        shoot(page, "app-scorepad-phone.png")
+        tap_until(page, "line-towns-0", "explanation", "Towns")
         shoot(page, "app-scorepad-explained-phone.png")
+    else:
+        tap_until(page, "line-towns-0", "explanation", "Towns")
+        shoot(page, f"app-scorepad-{size}.png")
+
+
+def dark(browser, server: AppServer, table_id: int, six_id: int) -> None:
+    """The dark theme, as a phone or tablet set to dark shows it; six players on a phone."""
+    for size, viewport in SIZES.items():
+        page = browser.new_context(viewport=viewport, color_scheme="dark").new_page()
+        if size == "phone":
+            open_app(page, f"{server.url}/table/{table_id}/scorepad")
+            tap_until(page, "line-towns-0", "explanation", "Towns")
+            shoot(page, "app-dark-explained-phone.png")
+            open_app(page, f"{server.url}/table/{six_id}/scorepad")
+            wait_text(page, "total-0", r"\d")
+            shoot(page, "app-dark-six-players-phone.png")
+        else:
+            open_app(page, f"{server.url}/table/{table_id}/valley/0")
+            tap_until(page, "line-towns-0", "explanation", "Towns")
+            shoot(page, "app-dark-editor-tablet.png")
+        page.context.close()
 
 
 def girasoles(page, server: AppServer, size: str, table_id: int) -> None:
@@ -167,9 +198,9 @@ def girasoles(page, server: AppServer, size: str, table_id: int) -> None:
         shoot(page, "girasoles-objectives-phone.png")
 
     open_app(page, f"{server.url}/table/{table_id}/scorepad")
-    tap_until(page, "line-bees-0", "explanation", "II. Bees")
+    wait_text(page, "total-0", r"\d")
     shoot(page, f"girasoles-scorepad-{size}.png")
-    page.mouse.wheel(0, 700)
+    tap_until(page, "line-bees-0", "explanation", "II. Bees")
     shoot(page, f"girasoles-scorepad-explained-{size}.png")
 
 
@@ -192,11 +223,12 @@ def maple_valley(page, server: AppServer, size: str, tables: tuple[int, int]) ->
         handle(page, "solo-answers").wait_for()
         shoot(page, "app-maple-solo-phone.png")
     open_app(page, f"{server.url}/table/{table_id}/scorepad")
-    tap_until(page, "line-favours-0", "explanation", "Bug Jar")
-    shoot(page, f"app-maple-scorepad-{size}.png")
     if size == "phone":
-        page.mouse.wheel(0, 700)
-        shoot(page, "app-maple-scorepad-explained-phone.png")
+        wait_text(page, "total-0", r"\d")
+        shoot(page, "app-maple-scorepad-phone.png")
+    tap_until(page, "line-favours-0", "explanation", "Bug Jar")
+    shoot(page, f"app-maple-scorepad-explained-{size}.png" if size == "phone"
+          else f"app-maple-scorepad-{size}.png")
 
 
 def shoot(page, name: str) -> None:
@@ -213,4 +245,4 @@ def settle(page) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["home", "sunflower_valley", "girasoles", "maple_valley"])
+    main(sys.argv[1:] or ["home", "sunflower_valley", "girasoles", "maple_valley", "dark"])

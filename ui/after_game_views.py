@@ -18,7 +18,7 @@ def after_game_links(context, current: str | None = None) -> ft.Control:
         tap_target(ft.Row([ft.Icon(icon, size=18), ft.Text(title, size=15)], tight=True),
                    lambda e, route=route: context.go(route), f"go-{route.strip('/')}",
                    selected=route == current,
-                   bgcolor=ft.Colors.AMBER_100 if route == current else None)
+                   bgcolor=ft.Colors.PRIMARY_CONTAINER if route == current else None)
         for route, (title, icon) in SCREENS.items()
     ], wrap=True, spacing=6)
 
@@ -41,7 +41,7 @@ def chips(options: list[tuple[str | None, str]], chosen: str | None, on_choose,
         tap_target(text, lambda e, value=value: on_choose(value),
                    f"{identifier}-{'all' if value is None else value}",
                    selected=value == chosen,
-                   bgcolor=ft.Colors.AMBER_100 if value == chosen else None)
+                   bgcolor=ft.Colors.PRIMARY_CONTAINER if value == chosen else None)
         for value, text in options
     ], scroll=ft.ScrollMode.AUTO, spacing=6)
 

@@ -1,7 +1,8 @@
 """The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
-``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``, ``/history``,
-``/statistics``, ``/backup``."""
+``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``,
+``/table/<id>/text`` (the scorepad as selectable text), ``/history``, ``/statistics``,
+``/backup``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ui import theme
 from ui.games import APP_GAMES
 from ui.session import Sessions
 from ui.storage import StoredTable, TableStore
@@ -69,6 +71,7 @@ class AppContext:
         from ui.home_view import HomeView
         from ui.new_table_view import NewTableView
         from ui.table_view import TableView
+        from ui.text_view import TextView
 
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
@@ -76,6 +79,7 @@ class AppContext:
             pass
         table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad|settings))?/?", route)
         finish = re.fullmatch(r"/table/(\d+)/finish/?", route)
+        text = re.fullmatch(r"/table/(\d+)/text/?", route)
         try:
             if route == "/new":
                 self.view = NewTableView(self)
@@ -84,6 +88,9 @@ class AppContext:
             elif finish:
                 self.view = FinishView(self, int(finish.group(1)))
                 self._subscribe(f"table-{finish.group(1)}")
+            elif text:
+                self.view = TextView(self, int(text.group(1)))
+                self._subscribe(f"table-{text.group(1)}")
             elif table:
                 player = int(table.group(3)) if table.group(3) else 0
                 tab = table.group(4) or "valley"
@@ -153,12 +160,14 @@ def make_main(store: TableStore) -> Callable:
         page.title = "scorepad"
         page.fonts = {FONT: "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
-        page.theme_mode = ft.ThemeMode.LIGHT
+        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
+        page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
         context = AppContext(page, store, sessions)
         page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         context.show(page.route)
+        page.run_task(theme.restore, page, context.refresh)
 
     return main

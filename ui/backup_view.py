@@ -46,7 +46,7 @@ class BackupView:
                                            allowed_extensions=["json"])),
             labelled("backup-status", self.status),
             ft.Text("On the computer running scorepad: scorepad export-all FILE and "
-                    "scorepad import-all FILE do the same.", size=12, color=ft.Colors.GREY_700),
+                    "scorepad import-all FILE do the same.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
@@ -73,7 +73,7 @@ class BackupView:
             pass
 
     def _picking(self, e=None) -> None:
-        self._say("Choosing a file…", ft.Colors.GREY_800)
+        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
         if not e.files:

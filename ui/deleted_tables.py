@@ -24,7 +24,7 @@ def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
             tap_target(ft.Row([ft.Icon(ft.Icons.COPY_ALL), ft.Text("Keep a copy", size=15)],
                               tight=True),
                        lambda e: keep_copy(context, session, player), "keep-copy",
-                       bgcolor=ft.Colors.AMBER_200),
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER),
         ], spacing=8, tight=True),
         padding=12, bgcolor=ft.Colors.RED_50,
     ))
@@ -76,7 +76,7 @@ def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> li
     items: list[ft.Control] = [
         ft.Divider(),
         heading("Recently deleted", 18),
-        ft.Text("Kept until you empty them.", size=13, color=ft.Colors.GREY_700),
+        ft.Text("Kept until you empty them.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for stored in tables:
         items.append(ft.Row([

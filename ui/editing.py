@@ -24,15 +24,19 @@ class SessionEditor:
         self.session = session
         self.message = ""
         """One sentence on what the last tap did or asks for."""
+        self.changed_player: int | None = None
+        """The player whose part the last undo or redo changed, for the view to show it."""
 
     def undo(self) -> None:
+        self.changed_player = self.session.undo_player
         self.message = undo_edit(self.session)
 
     def redo(self) -> None:
+        self.changed_player = self.session.redo_player
         self.message = redo_edit(self.session)
 
-    def _apply(self, label: str, change: Change) -> None:
-        self.message = apply_edit(self.session, label, change)
+    def _apply(self, label: str, change: Change, player: int | None = None) -> None:
+        self.message = apply_edit(self.session, label, change, player)
 
 
 class PlayerEditor(SessionEditor):
@@ -41,6 +45,10 @@ class PlayerEditor(SessionEditor):
     def __init__(self, session: TableSession, player: int):
         super().__init__(session)
         self.player = player
+
+    def _apply(self, label: str, change: Change, player: int | None = None) -> None:
+        """An edit of this player's part unless told whose."""
+        super()._apply(label, change, self.player if player is None else player)
 
     @property
     def name(self) -> str:
@@ -62,9 +70,10 @@ class PlayerEditor(SessionEditor):
         return f"{self.name}: {result.total} {points}, rank {result.rank}"
 
 
-def apply_edit(session: TableSession, label: str, change: Change) -> str:
-    """Make an edit; the message line's words for it."""
-    if session.apply(label, change):
+def apply_edit(session: TableSession, label: str, change: Change,
+               player: int | None = None) -> str:
+    """Make an edit (of ``player``'s part); the message line's words for it."""
+    if session.apply(label, change, player):
         return label[0].upper() + label[1:] + "."
     return "Nothing changed."
 
@@ -77,6 +86,25 @@ def undo_edit(session: TableSession) -> str:
 def redo_edit(session: TableSession) -> str:
     label = session.redo()
     return f"Redone: {label}." if label else "Nothing to redo."
+
+
+def label_undo_buttons(header, session: TableSession) -> None:
+    """Label an editor header's undo and redo buttons (its last two controls) with what they
+    would undo or redo, which names whose part (the button's box carries the tooltip)."""
+    undo_button, redo_button = header.controls[-2:]
+    undo, redo = session.undo_label, session.redo_label
+    undo_button.content.tooltip = f"Undo: {undo}" if undo else "Nothing to undo"
+    redo_button.content.tooltip = f"Redo: {redo}" if redo else "Nothing to redo"
+
+
+def show_changed_player(context, session: TableSession, editor, shown: int | None) -> None:
+    """After an undo or redo of another player's part than the one ``shown``: show that
+    player's part, with what was done there (the tab that was looked at may be off-screen)."""
+    player, editor.changed_player = editor.changed_player, None
+    if player is None or player == shown or player >= len(session.player_names):
+        return
+    context.toast(editor.message)
+    context.go(f"/table/{session.table_id}/valley/{player}")
 
 
 def run_action(view: Any, action, *args) -> Any:

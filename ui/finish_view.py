@@ -20,7 +20,7 @@ def finish_action(context, table_id: int) -> ft.Control:
     return tap_target(
         ft.Icon(ft.Icons.EMOJI_EVENTS if finished else ft.Icons.FLAG),
         lambda e: context.go(f"/table/{table_id}/finish"), "finish-table",
-        width=TOUCH, padding=0, bgcolor=ft.Colors.AMBER_100 if finished else None,
+        width=TOUCH, padding=0, bgcolor=ft.Colors.PRIMARY_CONTAINER if finished else None,
         tooltip="Finished: BG Stats, rematch, reopen" if finished else "Finish the game")
 
 
@@ -82,7 +82,7 @@ class FinishView:
         buttons = [tap_target(
             ft.Text("Save" if finished else "Finish the game", size=16,
                     weight=ft.FontWeight.BOLD),
-            self._finish, "finish-save", bgcolor=ft.Colors.AMBER_300)]
+            self._finish, "finish-save", bgcolor=ft.Colors.PRIMARY_CONTAINER)]
         if finished:
             buttons.append(tap_target(
                 ft.Row([ft.Icon(ft.Icons.REPLAY), ft.Text("Reopen", size=15)], tight=True),
@@ -104,7 +104,7 @@ class FinishView:
             tap_target(name, lambda e, i=index: self._choose_starter(i),
                        f"starter-{'none' if index is None else index}",
                        selected=self.form.start_player == index,
-                       bgcolor=ft.Colors.AMBER_100 if self.form.start_player == index else None)
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if self.form.start_player == index else None)
             for index, name in choices
         ]
         stored = self.context.store.get(self.table_id)
@@ -115,7 +115,7 @@ class FinishView:
         rematch = tap_target(
             ft.Row([ft.Icon(ft.Icons.REPLAY_CIRCLE_FILLED), ft.Text("Rematch", size=16)],
                    tight=True),
-            self._rematch, "rematch", bgcolor=ft.Colors.AMBER_200,
+            self._rematch, "rematch", bgcolor=ft.Colors.PRIMARY_CONTAINER,
             tooltip="A new table: same game, players, colours, options and described cards")
         items: list[ft.Control] = [ft.Divider(), heading("After the game", 16), rematch]
         if play is None:
@@ -135,7 +135,7 @@ class FinishView:
                            action=ft.CopyToClipboard(link)),
             ], wrap=True, spacing=8),
             ft.Text("BG Stats opens with this play filled in (on a phone, in the BG Stats app). "
-                    "The link, to copy by hand:", size=13, color=ft.Colors.GREY_800),
+                    "The link, to copy by hand:", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("bgstats-link", ft.Text(link, size=11, selectable=True,
                                              font_family="DejaVuMono")),
         ]

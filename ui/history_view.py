@@ -37,7 +37,7 @@ class HistoryView:
             count = len(shown)
             items.append(labelled("history-count", ft.Text(
                 f"{count} finished game{'s' if count != 1 else ''}", size=13,
-                color=ft.Colors.GREY_800)))
+                color=ft.Colors.ON_SURFACE_VARIANT)))
             items += [self._card(item) for item in shown]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
@@ -53,12 +53,12 @@ class HistoryView:
             ft.Text(f"Winner{'s' if len(result.winners) > 1 else ''}: {winners}", size=14),
         ]
         if play.note:
-            lines.append(ft.Text(play.note, size=13, italic=True, color=ft.Colors.GREY_800,
+            lines.append(ft.Text(play.note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,
                                  max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
         return tap_target(ft.Column(lines, spacing=2, tight=True),
                           lambda e, table_id=item.table.id:
                           self.context.go(f"/table/{table_id}/scorepad"),
-                          f"history-{item.table.id}", height=None, bgcolor=ft.Colors.WHITE)
+                          f"history-{item.table.id}", height=None, bgcolor=ft.Colors.SURFACE)
 
     def _choose_game(self, game: str | None) -> None:
         self.game = game

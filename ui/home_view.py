@@ -9,6 +9,7 @@ from scorer.games import GAMES, score
 from ui.after_game_views import after_game_links
 from ui.deleted_tables import delete, recently_deleted, restore
 from ui.storage import StoredTable
+from ui.theme import theme_switch
 from ui.widgets import heading, labelled, tap_target
 
 
@@ -49,12 +50,12 @@ class HomeView:
             ft.Row(
                 [
                     heading("scorepad", 24),
-                    tap_target(
+                    ft.Row([theme_switch(self.context.page), tap_target(
                         ft.Row([ft.Icon(ft.Icons.ADD), ft.Text("New table", size=16)], tight=True),
                         lambda e: self.context.go("/new"),
                         "new-table",
-                        bgcolor=ft.Colors.AMBER_200,
-                    ),
+                        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                    )], tight=True),
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
@@ -65,7 +66,7 @@ class HomeView:
             ),
         ]
         if self.message:
-            items.append(ft.Text(self.message, color=ft.Colors.RED_700))
+            items.append(ft.Text(self.message, color=ft.Colors.ERROR))
         items.append(after_game_links(self.context))
         if not tables:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
@@ -82,7 +83,7 @@ class HomeView:
         items.append(ft.Divider())
         items.append(labelled("db-path", ft.Text(
             f"Tables are saved as you go in {self.context.store.path}", size=12,
-            color=ft.Colors.GREY_700,
+            color=ft.Colors.ON_SURFACE_VARIANT,
         )))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
@@ -91,7 +92,7 @@ class HomeView:
         lines = [
             ft.Text(table_title(stored), size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,
-                    color=ft.Colors.GREY_800),
+                    color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         if stored.game not in self.context.games:
             lines.append(ft.Text("This version of the app cannot open this game.", size=13))
@@ -104,7 +105,7 @@ class HomeView:
             if stored.game in self.context.games else None,
             f"open-table-{stored.id}",
             height=None,
-            bgcolor=ft.Colors.WHITE,
+            bgcolor=ft.Colors.SURFACE,
         )
         delete = tap_target(
             ft.Icon(ft.Icons.DELETE_OUTLINE),

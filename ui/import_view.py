@@ -17,7 +17,7 @@ class ImportDialog:
             hint_text='{"game": "girasoles", "players": [...]}',
             border=ft.OutlineInputBorder(), on_change=self._edited,
         )
-        self.status = ft.Text(size=13, color="#B71C1C")
+        self.status = ft.Text(size=13, color=ft.Colors.ERROR)
         # The browser opens a file picker only within a tap: the tap itself asks for it.
         self.picker = ft.FilePicker(on_result=self._picked)
         pick = tap_target(
@@ -40,7 +40,7 @@ class ImportDialog:
             actions=[
                 tap_target("Cancel", lambda e: self.context.page.pop_dialog(), "import-cancel"),
                 tap_target(ft.Text("Import", weight=ft.FontWeight.BOLD), self._import_pasted,
-                           "import-go", bgcolor=ft.Colors.AMBER_300),
+                           "import-go", bgcolor=ft.Colors.PRIMARY_CONTAINER),
             ],
             scrollable=True,
         )
@@ -54,7 +54,7 @@ class ImportDialog:
             self.dialog.update()
 
     def _picking(self, e=None) -> None:
-        self._say("Choosing a file…", ft.Colors.GREY_800)
+        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
 
     def _import_pasted(self, e=None) -> None:
         self._import(self.text.value or "", "the pasted text")
@@ -81,7 +81,7 @@ class ImportDialog:
         self.context.toast(imported.message)
         self.context.go(f"/table/{imported.table_id}/scorepad")
 
-    def _say(self, text: str, colour: str | None = "#B71C1C") -> None:
+    def _say(self, text: str, colour: str | None = ft.Colors.ERROR) -> None:
         self.status.value = text
         self.status.color = colour
         self.dialog.update()

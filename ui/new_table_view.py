@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.new_table_model import NewTableForm
-from ui.plugins import PLAYER_COLOURS
+from ui.plugins import PLAYER_COLOURS, PLAYER_TEXT
 from ui.widgets import heading, labelled, tap_target
 
 
@@ -36,7 +36,8 @@ class NewTableView:
                 [
                     tap_target(game.title, lambda e, key=key: self._choose_game(key),
                                f"game-{key}", selected=key == form.game_key,
-                               bgcolor=ft.Colors.AMBER_100 if key == form.game_key else None)
+                               bgcolor=(ft.Colors.PRIMARY_CONTAINER if key == form.game_key
+                                        else None))
                     for key, game in self.context.games.items()
                 ],
                 wrap=True,
@@ -55,10 +56,10 @@ class NewTableView:
         items.append(self._setup_form.root)
         if self.error:
             items.append(labelled("new-table-error",
-                                  ft.Text(self.error, color=ft.Colors.RED_800, size=15)))
+                                  ft.Text(self.error, color=ft.Colors.ERROR, size=15)))
         items.append(tap_target(
             ft.Text("Start the table", size=16, weight=ft.FontWeight.BOLD),
-            self._start, "start-table", bgcolor=ft.Colors.AMBER_300,
+            self._start, "start-table", bgcolor=ft.Colors.PRIMARY_CONTAINER,
         ))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
@@ -72,7 +73,7 @@ class NewTableView:
             on_change=lambda e, i=index: self._rename(i, e.control.value),
         )
         swatch = tap_target(
-            ft.Text(colour, size=13, color=ft.Colors.WHITE),
+            ft.Text(colour, size=13, color=PLAYER_TEXT[colour]),
             lambda e, i=index: self._change(lambda: self.form.next_colour(i)),
             f"colour-{index}",
             bgcolor=PLAYER_COLOURS[colour],

@@ -19,16 +19,27 @@ from scorer.core.players import name_clash
 Cell = tuple[int, int]
 
 PLAYER_COLOURS: dict[str, str] = {
-    "red": "#D32F2F",
-    "blue": "#1976D2",
-    "green": "#388E3C",
+    "red": "#C62828",
+    "blue": "#1565C0",
+    "green": "#2E7D32",
     "yellow": "#FBC02D",
     "purple": "#7B1FA2",
     "orange": "#F57C00",
-    "teal": "#00897B",
+    "teal": "#00796B",
     "grey": "#616161",
 }
 """Colours a player can pick (names stored, shades shown)."""
+
+PLAYER_TEXT: dict[str, str] = {
+    colour: "#000000" if colour in ("yellow", "orange") else "#FFFFFF" for colour in PLAYER_COLOURS
+}
+"""The ink of text on each player colour: at least 4.5:1 contrast (WCAG AA), as a test checks."""
+
+
+def player_colour(colour: str) -> tuple[str, str]:
+    """A player colour's shade and the ink of text on it (grey's for an unknown name)."""
+    known = colour if colour in PLAYER_COLOURS else "grey"
+    return PLAYER_COLOURS[known], PLAYER_TEXT[known]
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,8 @@ class GamePlugin(ABC):
     table_parts_in_editor = False
     """Whether table-wide choices other than names and options (objectives, Festivities) are
     made in the players' editors, so a problem with them is fixed there."""
+    part_name = "valley"
+    """A player's part of the table in words ("Open Ann's valley", "on Cy's valley")."""
 
     @abstractmethod
     def default_setup(self) -> dict[str, Any]:
@@ -125,6 +138,11 @@ class GamePlugin(ABC):
     @abstractmethod
     def editor(self, context: Any, session: Any, player: int) -> Any:
         """The Flet view (with ``root`` and ``render()``) editing one player's part of the table."""
+
+    def tab_warning(self, session: Any, player: int) -> str | None:
+        """A few words on the player's tab, in the warning colour, for what the library warns
+        about their part (a valley's card count); None when all is well."""
+        return None
 
     @abstractmethod
     def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Cell, Line, TableResult
+from scorer.core.players import name_key
 from scorer.games import GAMES
 from scorer.report import scorepad_text
 from ui.plugins import Checked
@@ -104,3 +105,39 @@ def export_json(session: TableSession) -> str | None:
 
 def _owner(session: TableSession, player: int | None) -> str:
     return "" if player is None else f"{session.player_names[player]}: "
+
+
+def part_index(session: TableSession, name: str, fallback: int) -> int:
+    """The draft's index of the player the result calls ``name`` (a player whose part does not
+    validate is left out of the result, so the two orders may differ)."""
+    return next((index for index, player in enumerate(session.player_names) if player == name),
+                fallback)
+
+
+def short_names(names: list[str] | tuple[str, ...], letters: int) -> list[str]:
+    """Column headers of at most ``letters`` letters that still tell the players apart: a name that
+    fits stays whole, a name of several words becomes its initials, a longer one its first
+    letters; when two would read the same, the first letters and the last letter, then a number."""
+    shorts = []
+    for name in names:
+        words = name.split()
+        if len(name) <= letters:
+            shorts.append(name)
+        elif len(words) > 1:
+            shorts.append("".join(word[0] for word in words)[:letters])
+        else:
+            shorts.append(name[:letters])
+    for index, name in enumerate(names):
+        if _clashes(shorts, index):
+            shorts[index] = name[:max(letters - 1, 1)] + name[-1]
+    for index in range(len(names)):
+        if _clashes(shorts, index):
+            number = str(index + 1)
+            shorts[index] = names[index][:max(letters - len(number), 1)] + number
+    return shorts
+
+
+def _clashes(shorts: list[str], index: int) -> bool:
+    key = name_key(shorts[index])
+    return any(name_key(other) == key for position, other in enumerate(shorts)
+               if position != index)

@@ -3,20 +3,38 @@ itself and highlights the cards it used; share as text or as a table file."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import flet as ft
 
+from ui.explanation_view import explanation_panel, show_sheet
 from ui.file_problems import file_problem
-from ui.plugins import PLAYER_COLOURS
-from ui.scorepad_model import Scorepad, export_json, plain_text
+from ui.plugins import player_colour
+from ui.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
 from ui.table_settings_view import problem_fixes
-from ui.widgets import PROBLEM, Memo, labelled, tap_target
+from ui.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
-NARROW = 500
-"""Below this page width (a phone) the columns are narrower, still at least 48 px to tap."""
+GAP = 4
+PANEL_KEY = "explanation"
+"""The scroll key of the explanation's place."""
+HEADER_HEIGHT = 36
+SUM_HEIGHT = 40
+SIDE_PANEL = 440
+"""The width of the scorepad beside a tablet's editor (ui/table_view.py)."""
+TABLE_COLUMN = 460
+"""The width of the table on a tablet's scorepad, the explanation beside it."""
+
+
+def column_widths(available: float, players: int) -> tuple[int, int]:
+    """The widths of the line labels and of each player's column: comfortable when there is
+    room, narrower to fit every player in ``available`` pixels, never under the touch size
+    (then the players' columns scroll sideways behind the fixed labels)."""
+    label = LABEL_WIDTH if available >= TABLE_COLUMN else 112
+    fit = (available - label - GAP * players) // max(players, 1)
+    return label, int(min(POINTS_WIDTH, max(TOUCH, fit)))
 
 
 class ScorepadView:
@@ -40,7 +58,11 @@ class ScorepadView:
             tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
                               tight=True), self._export, "share-export"),
         ], wrap=True)
-        self._hint = ft.Text("Tap a number to see why.", size=13, color=ft.Colors.GREY_700)
+        self._hint = ft.Text("Tap a number to see why.", size=13,
+                             color=ft.Colors.ON_SURFACE_VARIANT)
+        # The explanation's place stays in the page with its key, so that the page can scroll to
+        # it as soon as a number is tapped.
+        self._panel = ft.Container(key=ft.ScrollKey(PANEL_KEY))
         self.render()
 
     def render(self) -> None:
@@ -57,6 +79,10 @@ class ScorepadView:
                 "Not scored yet: fix the problems below.", size=15)))
         else:
             pad = Scorepad(result)
+            if pad.warnings:  # at the top, where the eye starts
+                items.append(self._warnings.get(pad.warnings,
+                                                lambda: warning_box("scorepad-warnings",
+                                                                    pad.warnings)))
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
                      tuple(session.player_colours), self.selected)
             items.append(self._table.get(shape, lambda: self._build_table(pad)))
@@ -73,16 +99,15 @@ class ScorepadView:
             notes = tuple((player.name, player.notes) for player in result.players)
             if any(player_notes for _, player_notes in notes):
                 items.append(self._notes.get(notes, lambda: self._notes_block(notes)))
+            # A phone shows the explanation in a sheet over the scorepad (see _select).
             explained = (self._explained.get((self.selected, session.revision),
                                              lambda: self._explanation(pad))
-                         if self.selected is not None else self._hint)
+                         if self.selected is not None and self.context.wide else self._hint)
+            self._panel.content = explained
             if side_by_side:
-                beside = explained
+                beside = self._panel
             else:
-                items.append(explained)
-            items.append(self._warnings.get(pad.warnings, lambda: ft.Column(
-                [ft.Text(warning, size=12, color=ft.Colors.GREY_700) for warning in pad.warnings],
-                spacing=4)))
+                items.append(self._panel)
         problems = session.checked.problems
         if problems:
             items.append(self._problems.get(problems, self._problem_list))
@@ -92,7 +117,7 @@ class ScorepadView:
             self.root.controls = items
         else:
             self.root.controls = [ft.Row(
-                [ft.Column(items, spacing=10, width=460),
+                [ft.Column(items, spacing=10, width=TABLE_COLUMN),
                  ft.Container(beside, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
             )]
@@ -110,91 +135,109 @@ class ScorepadView:
         ], spacing=6)
 
     def _build_table(self, pad: Scorepad) -> ft.Control:
-        narrow = self.context.width < NARROW
-        label_width, points_width = (112, 52) if narrow else (LABEL_WIDTH, POINTS_WIDTH)
+        """The line labels stay put while the players' columns scroll sideways (six players on
+        a phone); every row has a fixed height so the two sides stay level."""
+        label_width, points_width = column_widths(self._available_width(), len(pad.names))
+        shorts = short_names(pad.names, max(2, (points_width - 6) // 9))
         colours = self.session.player_colours
         self._values = {}
-        header = [ft.Container(width=label_width)] + [
-            ft.Container(
-                ft.Text(name, size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS, color=ft.Colors.WHITE),
-                width=points_width, height=36, alignment=ft.Alignment.CENTER,
-                bgcolor=PLAYER_COLOURS.get(colours[index] if index < len(colours) else "grey"),
-                border_radius=6, padding=2,
-            )
-            for index, name in enumerate(pad.names)
-        ]
-        rows = [ft.Row(header, spacing=4)]
-        for row in pad.rows:
-            cells = [ft.Container(ft.Text(row.label, size=14), width=label_width)]
-            for player in range(len(pad.names)):
+        labels = [ft.Container(height=HEADER_HEIGHT)]
+        labels += [labelled(f"label-{row.category}", ft.Container(
+            ft.Text(row.label, size=14), width=label_width, height=TOUCH,
+            alignment=ft.Alignment.CENTER_LEFT)) for row in pad.rows]
+        labels += [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
+                                height=SUM_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
+                   for label in ("Total", "Rank")]
+        columns = []
+        for player, name in enumerate(pad.names):
+            part = part_index(self.session, name, player)
+            shade, ink = player_colour(colours[part] if part < len(colours) else "grey")
+            cells: list[ft.Control] = [tap_target(
+                ft.Text(shorts[player], size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
+                        color=ink),
+                lambda e, n=name: self.context.toast(n), f"column-{player}",
+                width=points_width, height=HEADER_HEIGHT, padding=2, bgcolor=shade,
+                tooltip=name)]
+            for row in pad.rows:
                 chosen = self.selected == (row.category, player)
                 value = self._values[(row.category, player)] = ft.Text(size=16)
                 cells.append(tap_target(
-                    value,
-                    lambda e, c=row.category, p=player: self._select(c, p),
-                    f"line-{row.category}-{player}",
-                    width=points_width,
-                    padding=0,
+                    value, partial(self._select, row.category, player),
+                    f"line-{row.category}-{player}", width=points_width, padding=0,
                     selected=chosen,
-                    bgcolor=ft.Colors.AMBER_100 if chosen else ft.Colors.WHITE,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SURFACE,
                 ))
-            rows.append(ft.Row(cells, spacing=4))
-        for label, key in (("Total", "total"), ("Rank", "rank")):
-            cells = [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
-                                  width=label_width)]
-            for player in range(len(pad.names)):
+            for key in ("total", "rank"):
                 value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
                 cells.append(labelled(f"{key}-{player}", ft.Container(
-                    value, width=points_width, height=40, alignment=ft.Alignment.CENTER,
-                    bgcolor=ft.Colors.AMBER_50, border_radius=6,
+                    value, width=points_width, height=SUM_HEIGHT, alignment=ft.Alignment.CENTER,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=6,
                 )))
-            rows.append(ft.Row(cells, spacing=4))
-        return ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO)
+            columns.append(ft.Column(cells, spacing=GAP))
+        return ft.Row([
+            ft.Column(labels, spacing=GAP, width=label_width),
+            ft.Container(labelled("player-columns", ft.Row(
+                columns, spacing=GAP, scroll=ft.ScrollMode.AUTO)), expand=True),
+        ], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _available_width(self) -> float:
+        """The width the table has: the side panel beside an editor, the table's half of a
+        tablet's scorepad, or the phone's width inside the page's padding."""
+        if self.compact:
+            return SIDE_PANEL
+        if self.context.wide:
+            return TABLE_COLUMN
+        return self.context.width - 24
 
     def _explanation(self, pad: Scorepad) -> ft.Control:
-        category, player = self.selected
         try:
-            explanation = pad.explain(category, player)
+            explanation = pad.explain(*self.selected)
         except (StopIteration, IndexError):
             return ft.Container(height=0)
-        lines = [
-            ft.Text(f"{explanation.name} · {explanation.label}: {explanation.points}", size=16,
-                    weight=ft.FontWeight.BOLD),
-        ]
-        for line in explanation.lines:
-            rulings = f" [rulings {', '.join(line.rulings)}]" if line.rulings else ""
-            lines.append(ft.Text(f"{line.points:+d} · {line.detail}{rulings}", size=13))
-        size = 52 if self.context.wide else 40
-        picture = self.session.game.preview(self.session, player, explanation.cells, size)
-        if picture is not None:
-            lines.append(ft.Text(f"Highlighted: the {self.session.game.used_parts} this line "
-                                 "used.", size=12, color=ft.Colors.GREY_700))
-            lines.append(ft.Row([picture], scroll=ft.ScrollMode.AUTO))
-        return labelled("explanation", ft.Container(
-            ft.Column(lines, spacing=4), padding=8, bgcolor=ft.Colors.AMBER_50, border_radius=8,
-        ))
+        return explanation_panel(self.context, self.session, explanation, 44)
 
-    def _select(self, category: str, player: int) -> None:
+    async def _select(self, category: str, player: int, e=None) -> None:
         self.selected = None if self.selected == (category, player) else (category, player)
+        self.render()
+        self.context.page.update()
+        if self.selected is None:
+            return
+        result = self.session.result
+        if not self.context.wide and result is not None:
+            show_sheet(self.context, self.session, Scorepad(result).explain(category, player),
+                       self._unselect)
+            return
+        # Beside an editor the panel is under the table, maybe below the fold: bring its top
+        # into view (on the scorepad's own tab it is beside the table, at the top already).
+        scroller = getattr(self.context.view, "root", None)
+        if self.compact and isinstance(scroller, ft.Column) and scroller.scroll is not None:
+            await scroller.scroll_to(scroll_key=PANEL_KEY, duration=200)
+
+    def _unselect(self) -> None:
+        self.selected = None
         self.render()
         self.context.page.update()
 
     async def _copy(self, e=None) -> None:
-        text = plain_text(self.session)
         try:
-            await ft.Clipboard().set(text)
-            note = "Copied. The same text is below if your browser did not allow it."
+            await ft.Clipboard().set(plain_text(self.session))
+            note = "Copied: the same text as `scorepad score`."
         except Exception:  # noqa: BLE001 - browsers refuse the clipboard on plain http
-            note = "Your browser did not allow copying; select the text below."
+            note = ("This browser did not allow copying here: open the text on its own page, "
+                    "long-press it and Select all.")
+        text_page = f"/table/{self.session.table_id}/text"
+
+        def open_text(e=None) -> None:
+            self.context.page.pop_dialog()
+            self.context.go(text_page)
+
         self.context.page.show_dialog(ft.AlertDialog(
             title=ft.Text("Scorepad as text", size=18),
-            content=ft.Column([
-                labelled("share-note", ft.Text(note, size=13)),
-                ft.Text(text, selectable=True, size=11, font_family="DejaVuMono"),
-            ], scroll=ft.ScrollMode.AUTO, tight=True, width=520),
-            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
-                                "share-close")],
+            content=labelled("share-note", ft.Text(note, size=14)),
+            actions=[
+                tap_target("Open as text", open_text, "share-text"),
+                tap_target("Close", lambda e: self.context.page.pop_dialog(), "share-close"),
+            ],
         ))
 
     async def _export(self, e=None) -> None:
@@ -208,23 +251,33 @@ class ScorepadView:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-            saved = [
-                ft.Text("Saved on the computer running scorepad:", size=13),
-                labelled("export-path", ft.Text(str(path), size=13)),
-                ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True),
-            ]
+            problem = None
         except OSError as error:  # the browser's download below still gives the file
-            saved = [labelled("export-problem", ft.Text(
-                "Not saved on the computer running scorepad: "
-                f"{file_problem(error, path, self.context.is_host)}.",
-                size=13, color=PROBLEM))]
-        self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Table file", size=18),
-            content=ft.Column(saved, tight=True, width=480),
-            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
-                                "export-close")],
-        ))
+            problem = file_problem(error, path, self.context.is_host)
+        self.context.page.show_dialog(export_dialog(self.context, name, path, problem))
         try:
             await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
         except Exception:  # noqa: BLE001 - the path above still gives the file
             pass
+
+
+def export_dialog(context, name: str, path: Path, problem: str | None = None) -> ft.AlertDialog:
+    """What an export did: the file's name as downloaded; where it was saved on the server only
+    for the host (a phone at the table has no business with the server's folders); ``problem``
+    says why it could not be saved there."""
+    if problem is not None:
+        lines = [labelled("export-problem", ft.Text(
+            f"Not saved on the computer running scorepad: {problem}.", size=13, color=PROBLEM))]
+    elif context.is_host:
+        lines = [ft.Text("Saved on the computer running scorepad:", size=13),
+                 labelled("export-path", ft.Text(str(path), size=13)),
+                 ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True)]
+    else:
+        lines = [labelled("export-name", ft.Text(
+            f"{name} is downloading to this device; `scorepad score {name}` checks it.",
+            size=13))]
+    return ft.AlertDialog(
+        title=ft.Text("Table file", size=18),
+        content=ft.Column(lines, tight=True, width=480),
+        actions=[tap_target("Close", lambda e: context.page.pop_dialog(), "export-close")],
+    )

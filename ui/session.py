@@ -41,8 +41,9 @@ class TableSession:
         self.game = game
         self.read_only = not stored.readable
         self._draft = stored.draft
-        self._undo: list[tuple[str, dict]] = []
-        self._redo: list[tuple[str, dict]] = []
+        self._undo: list[tuple[str, dict, int | None]] = []
+        self._redo: list[tuple[str, dict, int | None]] = []
+        """Edits as (label, the draft on the other side, the player whose part changes)."""
         self._lock = threading.RLock()
         self._checked: Checked | None = None
         self._result: TableResult | None = None
@@ -56,8 +57,9 @@ class TableSession:
         """The current draft; treat it as read-only and change it through :meth:`apply`."""
         return self._draft
 
-    def apply(self, label: str, change: Change) -> bool:
-        """Make an edit; False when it changes nothing (then it is not an undo step)."""
+    def apply(self, label: str, change: Change, player: int | None = None) -> bool:
+        """Make an edit of ``player``'s part (None: the whole table's); False when it changes
+        nothing (then it is not an undo step)."""
         with self._lock:
             self._refuse_if_deleted()
             if self.read_only:
@@ -66,7 +68,7 @@ class TableSession:
             change(changed)
             if changed == self._draft:
                 return False
-            self._undo.append((label, self._draft))
+            self._undo.append((label, self._draft, player))
             self._redo.clear()
             self._commit(changed)
             return True
@@ -77,8 +79,8 @@ class TableSession:
             self._refuse_if_deleted()
             if not self._undo or self.read_only:
                 return None
-            label, before = self._undo.pop()
-            self._redo.append((label, self._draft))
+            label, before, player = self._undo.pop()
+            self._redo.append((label, self._draft, player))
             self._commit(before)
             return label
 
@@ -87,8 +89,8 @@ class TableSession:
             self._refuse_if_deleted()
             if not self._redo or self.read_only:
                 return None
-            label, after = self._redo.pop()
-            self._undo.append((label, self._draft))
+            label, after, player = self._redo.pop()
+            self._undo.append((label, self._draft, player))
             self._commit(after)
             return label
 
@@ -103,6 +105,15 @@ class TableSession:
     @property
     def redo_label(self) -> str | None:
         return self._redo[-1][0] if self._redo else None
+
+    @property
+    def undo_player(self) -> int | None:
+        """The player whose part the next undo changes (None: the table's or nothing)."""
+        return self._undo[-1][2] if self._undo else None
+
+    @property
+    def redo_player(self) -> int | None:
+        return self._redo[-1][2] if self._redo else None
 
     def _commit(self, draft: dict) -> None:
         # Keep the edit in memory even when the disk refuses it, and say so: nothing entered is

@@ -19,7 +19,7 @@ from ui.widgets import heading, labelled
 LABEL_WIDTH = 110
 """Room for a scorepad line's name beside its bars."""
 BAR = 9
-GRID = ft.Colors.GREY_300
+GRID = ft.Colors.OUTLINE_VARIANT
 
 
 class StatisticsView:
@@ -62,7 +62,7 @@ class StatisticsView:
         return [
             labelled("statistics-plays", ft.Text(
                 f"{plays} finished game{'s' if plays != 1 else ''} of "
-                f"{GAMES[statistics.game].title}", size=14, color=ft.Colors.GREY_800)),
+                f"{GAMES[statistics.game].title}", size=14, color=ft.Colors.ON_SURFACE_VARIANT)),
             heading("Players", 17),
             self._players_table(statistics),
             heading("Average points per scorepad line", 17),

@@ -190,7 +190,7 @@ class TableSettingsView:
         return ft.Column(
             [ft.Text("Table options", size=16, weight=ft.FontWeight.BOLD),
              ft.Text("How this table reads the rulebook where it is unclear; the project's "
-                     "ruling is the default.", size=13, color=ft.Colors.GREY_800)]
+                     "ruling is the default.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
             + [self._option(option) for option in self.options],
             spacing=8)
 
@@ -206,7 +206,7 @@ class TableSettingsView:
                 f"{choice.label} ({what})",
                 lambda e, v=choice.value: self._run(self.model.set_option, option, v),
                 f"option-{option.name}-{str(choice.value).lower()}", selected=chosen,
-                bgcolor=ft.Colors.AMBER_100 if chosen else None, padding=8))
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=8))
         return labelled(f"option-{option.name}", ft.Column([
             ft.Text(f"{option.title} ({ruling})", size=14, weight=ft.FontWeight.BOLD),
             ft.Text(option.sentence, size=13),

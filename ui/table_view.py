@@ -6,10 +6,10 @@ from __future__ import annotations
 import flet as ft
 
 from ui.deleted_tables import deleted_notice
-from ui.plugins import PLAYER_COLOURS
-from ui.scorepad_view import ScorepadView
+from ui.plugins import player_colour
+from ui.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.table_settings_view import TableSettingsView
-from ui.widgets import TOUCH, Memo, heading, tap_target
+from ui.widgets import TOUCH, Memo, heading, tap_target, warning_badge
 
 
 class TableView:
@@ -57,9 +57,14 @@ class TableView:
             session.deleted, lambda: deleted_notice(self.context, session, self.player))
         result = session.result
         totals = tuple((p.name, p.total) for p in result.players) if result else ()
+        warnings = self._warnings()
         self._frame.controls[1] = self._tabs_memo.get(
-            (tuple(session.player_names), tuple(session.player_colours), totals),
-            self._tabs)
+            (tuple(session.player_names), tuple(session.player_colours), totals, warnings),
+            lambda: self._tabs(warnings))
+
+    def _warnings(self) -> tuple[str | None, ...]:
+        return tuple(self.session.game.tab_warning(self.session, player)
+                     for player in range(len(self.session.player_names)))
 
     def _top(self) -> ft.Control:
         title = self.session.game.title
@@ -89,11 +94,11 @@ class TableView:
         if self.editor is not None and self.scorepad is not None:
             return ft.Row([
                 ft.Container(self.editor.root, expand=True),
-                ft.Container(self.scorepad.root, width=440),
+                ft.Container(self.scorepad.root, width=SIDE_PANEL),
             ], vertical_alignment=ft.CrossAxisAlignment.START)
         return (self.editor or self.scorepad).root
 
-    def _tabs(self) -> ft.Control:
+    def _tabs(self, warnings: tuple[str | None, ...]) -> ft.Control:
         session = self.session
         result = session.result
         totals = {p.name: p.total for p in result.players} if result else {}
@@ -105,15 +110,16 @@ class TableView:
             tabs.append(tap_target(
                 ft.Row([
                     ft.Container(width=14, height=14, border_radius=7,
-                                 bgcolor=PLAYER_COLOURS.get(colour, "#616161")),
+                                 bgcolor=player_colour(colour)[0]),
                     ft.Text(name, size=14, no_wrap=True),
                     ft.Text("" if total is None else str(total), size=14,
                             weight=ft.FontWeight.BOLD),
+                    *warning_badge(f"tab-warning-{index}", warnings[index]),
                 ], tight=True, spacing=6),
                 lambda e, i=index: self.context.go(f"/table/{session.table_id}/valley/{i}"),
                 f"tab-player-{index}",
                 selected=chosen,
-                bgcolor=ft.Colors.AMBER_100 if chosen else None,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
                 padding=8,
             ))
         # First, so that a phone shows it without scrolling the tabs.
@@ -123,7 +129,7 @@ class TableView:
             lambda e: self.context.go(f"/table/{session.table_id}/scorepad"),
             "tab-scorepad",
             selected=self.tab == "scorepad",
-            bgcolor=ft.Colors.AMBER_100 if self.tab == "scorepad" else None,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if self.tab == "scorepad" else None,
             padding=8,
         ))
         return ft.Row(tabs, scroll=ft.ScrollMode.AUTO, spacing=6)

@@ -8,8 +8,11 @@ import flet as ft
 
 TOUCH = 48
 """Smallest side of anything tapped, in logical pixels (at least the 44 px guideline)."""
-PROBLEM = "#B71C1C"
-"""The ink of what is not scored until fixed."""
+WARNING_BG = "#FFB300"
+WARNING_INK = "#000000"
+"""The warning colour (amber) and its ink: 10:1 contrast, the same in the light and dark themes."""
+PROBLEM = ft.Colors.ERROR
+"""The ink of what is not scored until fixed (the theme's, readable light or dark)."""
 
 
 def tap_target(
@@ -44,7 +47,7 @@ def tap_target(
         alignment=ft.Alignment.CENTER if width is not None else None,
         border_radius=8,
         border=ft.Border.all(3 if selected else 1, border_color or
-                             (ft.Colors.BLACK if selected else ft.Colors.OUTLINE_VARIANT)),
+                             (ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT)),
         ink=on_click is not None,
         tooltip=tooltip,
         action=action,
@@ -68,6 +71,41 @@ def problem_list(messages: list[str]) -> ft.Control:
     ))
 
 
+WARNINGS_SHOWN = 2
+"""Warnings shown before "N more" (six players' card counts would push the scorepad away)."""
+
+
+def warning_box(identifier: str, messages: tuple[str, ...] | list[str]) -> ft.Control:
+    """Warnings (a valley's card count...) in the warning colour, one line each; past the first
+    few, a tap shows the rest."""
+    lines = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK),
+                     ft.Text(message, size=13, color=WARNING_INK, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START)
+             for message in messages]
+    column = ft.Column(lines[:WARNINGS_SHOWN], spacing=4)
+    hidden = len(lines) - WARNINGS_SHOWN
+    if hidden > 0:
+        def show_all(e=None) -> None:
+            column.controls = lines
+
+        column.controls.append(tap_target(
+            ft.Text(f"{hidden} more warning{'s' if hidden > 1 else ''}", size=13,
+                    color=WARNING_INK, weight=ft.FontWeight.BOLD),
+            show_all, f"{identifier}-more", border_color=WARNING_INK))
+    return labelled(identifier, ft.Container(column, bgcolor=WARNING_BG, border_radius=8,
+                                             padding=8))
+
+
+def warning_badge(identifier: str, text: str | None) -> list[ft.Control]:
+    """A small mark in the warning colour (e.g. on a player's tab); nothing when ``text`` is
+    None."""
+    if text is None:
+        return []
+    return [labelled(identifier, ft.Container(
+        ft.Text(text, size=12, color=WARNING_INK, weight=ft.FontWeight.BOLD),
+        bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6)))]
+
+
 def heading(text: str, size: int = 20) -> ft.Text:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
 
@@ -87,7 +125,7 @@ class Memo:
         return self._control
 
 
-PROBLEM_TEXT = "#B71C1C"
+PROBLEM_TEXT = PROBLEM
 
 
 def editor_header(total: ft.Control, under: ft.Control, on_undo: Callable,

@@ -26,6 +26,7 @@ CHROMIUM_ARGS = [
 START_TIMEOUT = 90  # seconds; generous for a loaded 2-core machine
 UI_TIMEOUT = 60_000
 """Milliseconds for any single wait in the browser."""
+PHONE = {"width": 390, "height": 844}
 TABLET_TALL = {"width": 1280, "height": 1300}
 """Tall enough that a whole valley or board is on screen, with the scorepad beside it (Flutter
 only exposes the visible part to the accessibility tree)."""

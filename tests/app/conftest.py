@@ -4,11 +4,12 @@ process id) and headless Debian Chromium driven by Playwright."""
 from __future__ import annotations
 
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from app_browser import CHROMIUM, CHROMIUM_ARGS, TABLET_TALL, AppServer, free_port
+from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, AppServer, free_port
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +53,29 @@ def pytest_runtest_makereport(item, call):
         except Exception as error:  # noqa: BLE001 - a closed page has no picture
             pictures.append(f"no picture of {page.url}: {error}")
     report.sections.append(("browser pages at the failure", "\n".join(pictures)))
+
+
+@contextmanager
+def page_of(browser, **options):
+    """A page in a browser context of its own (a device), closed at the end."""
+    context = browser.new_context(**options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture()
+def phone(browser):
+    with page_of(browser, viewport=PHONE) as page:
+        yield page
+
+
+@pytest.fixture()
+def dark_phone(browser):
+    """A phone set to the dark theme."""
+    with page_of(browser, viewport=PHONE, color_scheme="dark") as page:
+        yield page
 
 
 @pytest.fixture()

@@ -153,7 +153,7 @@ def test_undo_and_redo_from_the_editor(tmp_path):
     ann.choose_kind(Kind.SHEEP)
     ann.tap((0, 1))
     ann.undo()
-    assert ann.message == "Undone: place Sheep at row 1, column 2."
+    assert ann.message == "Undone: place Sheep at row 1, column 2 on Ann's valley."
     assert (0, 1) not in ann.cards
     ann.redo()
     assert ann.cards[(0, 1)]["kind"] == "sheep"

@@ -14,7 +14,7 @@ from scorer.girasoles.starting import STARTING_ROWS
 from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.count_field import CountField
-from ui.editing import show_tap
+from ui.editing import label_undo_buttons, show_changed_player, show_tap
 from ui.widgets import (
     PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
 )
@@ -81,6 +81,7 @@ class BoardEditorView:
             status += f" · {self.session.save_error}"
         self._count.value = status
         self._message.value = self.message
+        label_undo_buttons(self._header, self.session)
         tabs = self._tabs.get((self.panel, model.coins_line(), self.objectives.count_text()),
                               self._panel_tabs)
         controls: list[ft.Control] = [self._header, tabs]
@@ -106,7 +107,7 @@ class BoardEditorView:
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
         self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
-        self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._count = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self._message = ft.Text(size=13)
         self._count_handle = labelled("board-count", self._count)
         # The message stays in sight above the tools and the board, on a phone too.
@@ -124,7 +125,7 @@ class BoardEditorView:
         self._coins = Memo()
         self._objectives = Memo()
         self._coin_fields: dict[str, CountField] = {}
-        self._coins_line = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._coins_line = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
 
     # The board ------------------------------------------------------------------------------------
 
@@ -142,7 +143,7 @@ class BoardEditorView:
             tabs.append(tap_target(
                 ft.Text(text, size=14, no_wrap=True), lambda e, p=panel: self._show(p),
                 f"panel-{panel}", selected=chosen,
-                bgcolor=ft.Colors.AMBER_100 if chosen else None, padding=10,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=10,
             ))
         return ft.Row(tabs, spacing=6, scroll=ft.ScrollMode.AUTO)
 
@@ -172,7 +173,7 @@ class BoardEditorView:
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 lambda e, s=shape: self._run(model.choose_shape, s),
                 f"tool-shape-{shape.name.lower()}",
-                selected=chosen, bgcolor=ft.Colors.AMBER_50 if chosen else None,
+                selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
                 width=(width * 5 + 4 * 5 - 3 * 5) / 4, padding=2,
                 tooltip=f"One tap of a colour lays a {shape.tile}",
             ))
@@ -186,7 +187,7 @@ class BoardEditorView:
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 lambda e, s=symbol: self._run(model.choose_symbol, s),
                 f"tool-symbol-{symbol.value if symbol else 'none'}",
-                selected=chosen, bgcolor=ft.Colors.AMBER_50 if chosen else None,
+                selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
                 width=width, padding=2,
                 tooltip="Take symbols off" if symbol is None else f"Put a {symbol.value} on spaces",
             ))
@@ -230,10 +231,10 @@ class BoardEditorView:
             ft.Row([
                 tap_target("Total", lambda e: self._run(model.count_by_round, False),
                            "coins-mode-total", selected=not by_round,
-                           bgcolor=ft.Colors.AMBER_100 if not by_round else None),
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if not by_round else None),
                 tap_target("Round by round", lambda e: self._run(model.count_by_round, True),
                            "coins-mode-rounds", selected=by_round,
-                           bgcolor=ft.Colors.AMBER_100 if by_round else None),
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if by_round else None),
             ], spacing=6, wrap=True),
         ]
         if by_round:
@@ -286,7 +287,7 @@ class BoardEditorView:
                 ft.Icon(ICONS[symbol], size=20, color="#2E7D32"),
                 ft.Column([ft.Text(f"{STARTING_ROWS[category]} · active", size=14,
                                    weight=ft.FontWeight.BOLD),
-                           ft.Text(rule, size=12, color=ft.Colors.GREY_800)],
+                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True, expand=True),
             ], spacing=8)))
         mode = objectives.mode
@@ -296,7 +297,7 @@ class BoardEditorView:
             tap_target(f"{name.capitalize()}: {count}",
                        lambda e, m=name: self._run(objectives.set_mode, m),
                        f"mode-{name}", selected=mode == name,
-                       bgcolor=ft.Colors.AMBER_100 if mode == name else None)
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if mode == name else None)
             for name, count in ADDITIONAL_OBJECTIVES.items()
         ], spacing=6, wrap=True, run_spacing=6))
         items.append(labelled("objectives-count", ft.Text(objectives.count_text() + ":",
@@ -307,7 +308,7 @@ class BoardEditorView:
         for number, title, rule in objectives.offered():
             items.append(tap_target(
                 ft.Column([ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
-                           ft.Text(rule, size=12, color=ft.Colors.GREY_800)],
+                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True),
                 lambda e, n=number: self._run(objectives.add, n),
                 f"add-objective-{number}", height=None, padding=8,
@@ -320,7 +321,7 @@ class BoardEditorView:
         card = view.card
         lines: list[ft.Control] = [ft.Row([
             ft.Column([ft.Text(view.title, size=15, weight=ft.FontWeight.BOLD),
-                       ft.Text(view.rule, size=12, color=ft.Colors.GREY_800)],
+                       ft.Text(view.rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                       spacing=0, tight=True, expand=True),
             tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(
                 objectives.remove, card), f"remove-objective-{card}", width=TOUCH, padding=0,
@@ -345,7 +346,8 @@ class BoardEditorView:
                                f"objective-{card}-{which}-{symbol.value}",
                                selected=view.objects[slot] == symbol.value, width=TOUCH,
                                padding=0, tooltip=symbol.value,
-                               bgcolor=ft.Colors.AMBER_100 if view.objects[slot] == symbol.value
+                               bgcolor=ft.Colors.PRIMARY_CONTAINER
+                               if view.objects[slot] == symbol.value
                                else None)
                     for symbol in Symbol
                 ], spacing=5))
@@ -361,7 +363,8 @@ class BoardEditorView:
             lines.append(ft.Text(f"! {view.problem}", size=13, color=PROBLEM_TEXT))
         return labelled(f"objective-{card}", ft.Container(
             ft.Column(lines, spacing=6), padding=8, border_radius=8,
-            bgcolor=ft.Colors.AMBER_50 if view.counted else "#FFEBEE",
+            bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if view.counted
+                     else ft.Colors.ERROR_CONTAINER),
         ))
 
     def _board_size(self) -> ft.Control:
@@ -392,9 +395,11 @@ class BoardEditorView:
 
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _redo(self, e=None) -> None:
         self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args) -> None:
         """Do what a tap asks of the board or the objectives, then show what it did."""

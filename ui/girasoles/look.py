@@ -86,7 +86,7 @@ def space_control(view: SpaceView, size: float, on_click: Callable | None = None
 
 
 def axis_label(text: str, width: float, height: float) -> ft.Control:
-    return ft.Container(ft.Text(text, size=11, color=ft.Colors.GREY_700), width=width,
+    return ft.Container(ft.Text(text, size=11, color=ft.Colors.ON_SURFACE_VARIANT), width=width,
                         height=height, alignment=ft.Alignment.CENTER)
 
 

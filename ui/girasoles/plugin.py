@@ -24,6 +24,7 @@ class GirasolesPlugin(GamePlugin):
     used_parts = "spaces"
     options_model = Options
     table_parts_in_editor = True  # the objectives and the mode
+    part_name = "board"
 
     def default_setup(self) -> dict[str, Any]:
         return {"mode": "normal", "rows": DEFAULT_BOARD_SIZE, "cols": DEFAULT_BOARD_SIZE}

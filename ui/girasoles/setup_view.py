@@ -31,7 +31,7 @@ class GirasolesSetup:
                 tap_target(f"{name.capitalize()}: {count} additional objectives",
                            lambda e, m=name: self._set(mode=m), f"setup-mode-{name}",
                            selected=mode == name,
-                           bgcolor=ft.Colors.AMBER_100 if mode == name else None)
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if mode == name else None)
                 for name, count in ADDITIONAL_OBJECTIVES.items()
             ], wrap=True, spacing=6, run_spacing=6),
             ft.Text("Personal boards", size=16, weight=ft.FontWeight.BOLD),
@@ -51,7 +51,7 @@ class GirasolesSetup:
             ], wrap=True, spacing=6, run_spacing=6),
             ft.Text("The starting objectives I, II and III are always active; choose the "
                     "additional objectives in the table as they come.", size=13,
-                    color=ft.Colors.GREY_800),
+                    color=ft.Colors.ON_SURFACE_VARIANT),
         ]
 
     def _set(self, **changes) -> None:

@@ -65,14 +65,15 @@ class CardDialog:
         self.points_part = ft.Container()
         self.reason_part = labelled("card-reason", self.reason_field)
         self.preview = ft.Text(size=14, weight=ft.FontWeight.BOLD)
-        self.note = ft.Text(size=13, color="#E65100")
+        self.note = ft.Text(size=13, color=ft.Colors.TERTIARY)
         # Hidden by its Semantics wrapper: a Semantics whose content is hidden is a client error.
         self.note_part = labelled("card-note", self.note)
         self.problem = ft.Text(size=13, color=PROBLEM)
         self.body = ft.Column(
             [labelled("card-name", self.name_field), self.suggestions, self.face,
              self.also_part, self.set_part, self.per_part, self.points_part, self.reason_part,
-             ft.Container(labelled("card-preview", self.preview), bgcolor="#FFF8E1",
+             ft.Container(labelled("card-preview", self.preview),
+                          bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                           padding=8, border_radius=6),
              self.note_part, labelled("card-message", self.problem)],
             tight=True, spacing=10, width=DIALOG_WIDTH,
@@ -83,7 +84,7 @@ class CardDialog:
         actions = [tap_target("Cancel", self._close, "card-cancel")]
         actions.append(tap_target(
             ft.Text("Save" if self.index is not None else "Add", weight=ft.FontWeight.BOLD),
-            self._use, "card-use", bgcolor=ft.Colors.AMBER_300))
+            self._use, "card-use", bgcolor=ft.Colors.PRIMARY_CONTAINER))
         who = self.model.name
         title = (f"{self.kind} of {who}" if self.index is not None
                  else f"Add a {self.kind} to {who}")
@@ -173,13 +174,16 @@ class CardDialog:
             where = "" if entry.here else " · earlier game"
             chips.append(tap_target(
                 ft.Column([ft.Text(entry.card.name, size=14, weight=ft.FontWeight.BOLD),
-                           ft.Text(summary(entry.card) + where, size=12, color=ft.Colors.GREY_800)],
+                           ft.Text(summary(entry.card) + where, size=12,
+                                   color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True),
                 lambda e, entry=entry: self._add_known(entry),
-                f"card-known-{position}", height=None, padding=8, bgcolor="#FFF8E1",
+                f"card-known-{position}", height=None, padding=8,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             ))
         self.suggestions.controls = [
-            ft.Text("Described before: tap one to add it", size=13, color=ft.Colors.GREY_800),
+            ft.Text("Described before: tap one to add it", size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
             *chips,
         ]
 
@@ -201,7 +205,7 @@ class CardDialog:
             ft.Row([tap_target((labels or {}).get(option, option),
                                lambda e, o=option: self._change(choose, o),
                                f"{name}-{option}", selected=option in picked,
-                               bgcolor=ft.Colors.AMBER_100 if option in picked else None,
+                               bgcolor=ft.Colors.PRIMARY_CONTAINER if option in picked else None,
                                padding=8)
                     for option in options], wrap=True, spacing=6, run_spacing=6),
         ], spacing=4)

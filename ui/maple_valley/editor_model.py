@@ -28,7 +28,7 @@ from scorer.maple_valley.models import (
     TypedBonus,
     same_name,
 )
-from ui.editing import apply_edit, redo_edit, undo_edit
+from ui.editing import SessionEditor
 from ui.maple_valley import draft as edits
 from ui.maple_valley.draft import KEYS, find, summary
 from ui.maple_valley.known_cards import KnownCard, exact, known_cards
@@ -49,13 +49,12 @@ class HeldCard:
         return summary(self.card) if self.card else "not described: not scored"
 
 
-class MapleEditor:
+class MapleEditor(SessionEditor):
     """One player's holdings on one screen; the Festivity grid edits every player's cubes."""
 
     def __init__(self, session: TableSession, player: int):
-        self.session = session
+        super().__init__(session)
         self.player = player
-        self.message = ""
 
     # What is shown --------------------------------------------------------------------------------
 
@@ -164,12 +163,12 @@ class MapleEditor:
         if count > MAX_HELD:
             self.message = f"At most {MAX_HELD} {item}."
             return
-        self._apply(*edits.set_count(self.player, item, count, self.name))
+        self._apply(*edits.set_count(self.player, item, count, self.name), self.player)
 
     def set_count(self, item: str, count: int) -> None:
         """A count typed in a number field (which refuses what is not a count of 0 to 99)."""
         if count != self.count(item):
-            self._apply(*edits.set_count(self.player, item, count, self.name))
+            self._apply(*edits.set_count(self.player, item, count, self.name), self.player)
 
     def step_cubes(self, player: int, festivity: int, delta: int) -> None:
         """Plus or minus in the Festivity grid: 0 to 10 cubes, at most 10 placed in all."""
@@ -182,7 +181,8 @@ class MapleEditor:
             self.message = (f"{who} has placed all {CUBES_PER_PLAYER} cubes: take one off "
                             "another Festivity first.")
             return
-        self._apply(*edits.set_cubes(player, festivity, count, who, self.festivities[festivity]))
+        self._apply(*edits.set_cubes(player, festivity, count, who, self.festivities[festivity]),
+                    player)
 
     def rename_festivity(self, festivity: int, text: str) -> None:
         if text != self.typed_festivities[festivity]:
@@ -209,7 +209,7 @@ class MapleEditor:
         if refused:
             self.message = refused
             return False
-        self._apply(*edits.add_card(self.player, kind, card, self.name))
+        self._apply(*edits.add_card(self.player, kind, card, self.name), self.player)
         return True
 
     def add_known(self, kind: str, entry: KnownCard) -> bool:
@@ -219,7 +219,8 @@ class MapleEditor:
     def remove(self, kind: str, index: int) -> None:
         held = self.holdings.get(KEYS[kind], [])
         if 0 <= index < len(held):
-            self._apply(*edits.remove_card(self.player, kind, index, held[index], self.name))
+            self._apply(*edits.remove_card(self.player, kind, index, held[index], self.name),
+                        self.player)
 
     def redescribe(self, kind: str, old_name: str, card: Card) -> bool:
         """Change a card of this table for every player holding it (a new name included)."""
@@ -247,16 +248,6 @@ class MapleEditor:
     def set_option(self, name: str, value: bool) -> None:
         self._apply(*edits.set_option(name, value))
 
-    # Undo -----------------------------------------------------------------------------------------
-
-    def undo(self) -> None:
-        self.message = undo_edit(self.session)
-
-    def redo(self) -> None:
-        self.message = redo_edit(self.session)
-
-    def _apply(self, label: str, change) -> None:
-        self.message = apply_edit(self.session, label, change)
 
 
 BONUS_KINDS: dict[str, tuple[str, ...]] = {

@@ -15,7 +15,7 @@ import flet as ft
 
 from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel
 from ui.count_field import CountField
-from ui.editing import run_action
+from ui.editing import label_undo_buttons, run_action, show_changed_player
 from ui.maple_valley.card_dialog import CardDialog
 from ui.maple_valley.draft import KEYS, KINDS, PACK
 from ui.maple_valley.editor_model import MapleEditor
@@ -26,7 +26,8 @@ from ui.widgets import PROBLEM, TOUCH, Memo, labelled, problem_list, tap_target
 SECTION = "maple_valley_section"
 """The page's attribute remembering the open section, so the next player opens on it too."""
 PACK_ITEM_WIDTH = 272
-KIND_COLOURS = {"Favour": "#FFF3E0", "Friend": "#E8F5E9", "Patch": "#E3F2FD"}
+KIND_COLOURS = {"Favour": ft.Colors.PRIMARY_CONTAINER, "Friend": ft.Colors.TERTIARY_CONTAINER,
+                "Patch": ft.Colors.SECONDARY_CONTAINER}
 STARTER_OPTION = "starter_counts_for_travel_bonuses"
 
 
@@ -60,6 +61,7 @@ class MapleEditorView:
         self._title.value = title
         self._title_handle.visible = bool(title)
         self._message.value = model.message
+        label_undo_buttons(self._header, self.session)
         self._saved.value = self.session.save_error or ""
         section = self.section
         if section == "cards":
@@ -88,7 +90,7 @@ class MapleEditorView:
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
         self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
-        self._title = ft.Text(size=16, italic=True, color="#4E342E")
+        self._title = ft.Text(size=16, italic=True, color=ft.Colors.TERTIARY)
         self._title_handle = labelled("solo-title", self._title)
         self._saved = ft.Text(size=13, color=PROBLEM)
         self._message = ft.Text(size=14)
@@ -120,7 +122,7 @@ class MapleEditorView:
         return ft.Row([
             tap_target(label, lambda e, key=key: self._show_section(key), f"section-{key}",
                        selected=key == current,
-                       bgcolor=ft.Colors.AMBER_100 if key == current else None, padding=12)
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if key == current else None, padding=12)
             for key, label in self.sections
         ], spacing=6, wrap=True)
 
@@ -151,7 +153,7 @@ class MapleEditorView:
                         ft.Column([
                             ft.Text(card.name, size=15, weight=ft.FontWeight.BOLD),
                             ft.Text(card.text, size=13,
-                                    color=ft.Colors.GREY_800 if card.card else PROBLEM),
+                                    color=ft.Colors.ON_SURFACE_VARIANT if card.card else PROBLEM),
                         ], spacing=0, tight=True),
                         lambda e, k=kind, c=card: self._open_card(k, c.index),
                         f"held-{lower}-{card.index}", height=None, padding=10,
@@ -165,7 +167,7 @@ class MapleEditorView:
             parts.append(self._known_row(kind))
             if kind == "Friend":
                 parts.append(ft.Text("The Starter is always there: no score, all three travel "
-                                     "types.", size=12, color=ft.Colors.GREY_700))
+                                     "types.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         return ft.Column(parts, spacing=6)
 
     def _known_row(self, kind: str) -> ft.Control:
@@ -175,7 +177,7 @@ class MapleEditorView:
             return ft.Container(height=0)
         lower = kind.lower()
         return ft.Row(
-            [ft.Text("Add in one tap:", size=12, color=ft.Colors.GREY_800)] + [
+            [ft.Text("Add in one tap:", size=12, color=ft.Colors.ON_SURFACE_VARIANT)] + [
                 tap_target(entry.card.name, lambda e, k=kind, entry=entry: self._run(
                     self.model.add_known, k, entry), f"known-{lower}-{position}", padding=8,
                     tooltip=f"Add {entry.card.name} to {self.model.name}")
@@ -205,7 +207,7 @@ class MapleEditorView:
             ], spacing=6), count.message], spacing=2, tight=True), width=PACK_ITEM_WIDTH))
         self._pack = ft.Column([
             ft.Text("Everything still held, in the Pack or on Favours: the scorer chooses "
-                    "what is stored where.", size=13, color=ft.Colors.GREY_800),
+                    "what is stored where.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row(items, wrap=True, spacing=16, run_spacing=6),
         ], spacing=8)
 
@@ -291,12 +293,12 @@ class MapleEditorView:
                                          1, ft.Colors.OUTLINE_VARIANT))))
         self._festivities = ft.Column([
             ft.Text("Names of the 3 Festivities (blank: Festivity 1 to 3)", size=13,
-                    color=ft.Colors.GREY_800),
+                    color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([ft.Semantics(identifier=f"festivity-name-{number}", content=field)
                     for number, field in enumerate(self._name_fields)],
                    wrap=True, spacing=8, run_spacing=8),
             ft.Text(f"Cubes of each player on each Festivity (a player has {CUBES_PER_PLAYER}):",
-                    size=13, color=ft.Colors.GREY_800),
+                    size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO),
             ft.Container(),  # the table option, drawn by _fill_festivities
         ], spacing=8)
@@ -336,7 +338,7 @@ class MapleEditorView:
         answers = model.solo_answers()
         parts: list[ft.Control] = [
             ft.Text("The four questions, answered from what you entered:", size=13,
-                    color=ft.Colors.GREY_800),
+                    color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("solo-answers", ft.Column([ft.Text(answer, size=13) for answer in answers]
                                                or [ft.Text("Not scored yet.", size=13)],
                                                spacing=4)),
@@ -353,7 +355,7 @@ class MapleEditorView:
                 padding=8)]
             chips += [tap_target(option, lambda e, f=field, o=option: self._run(
                 self.model.choose_solo, f, o), f"solo-{field}-{option}", selected=chosen == option,
-                bgcolor=ft.Colors.AMBER_100 if chosen == option else None, padding=8)
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen == option else None, padding=8)
                 for option in options]
             parts += [ft.Text(question, size=14, weight=ft.FontWeight.BOLD),
                       ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
@@ -381,9 +383,11 @@ class MapleEditorView:
 
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _redo(self, e=None) -> None:
         self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args):
         return run_action(self, action, *args)

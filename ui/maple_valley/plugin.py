@@ -16,6 +16,7 @@ class MapleValleyPlugin(GamePlugin):
     min_players = 1
     max_players = MAX_PLAYERS
     options_model = Options
+    part_name = "cards and cubes"
 
     def default_setup(self) -> dict[str, Any]:
         return {}

@@ -106,21 +106,23 @@ def cell_control(
         # beside a card are shaded, as the valley grows there.
         content: ft.Control | None = (
             ft.Icon(ft.Icons.ADD, size=round(size * 0.3),
-                    color=ft.Colors.GREY_500 if view.can_place else ft.Colors.GREY_300)
+                    color=ft.Colors.ON_SURFACE_VARIANT if view.can_place
+                    else ft.Colors.OUTLINE_VARIANT)
             if on_click else None
         )
-        bgcolor = ft.Colors.GREY_200 if view.can_place else ft.Colors.GREY_50
+        bgcolor = (ft.Colors.SURFACE_CONTAINER_HIGHEST if view.can_place
+                   else ft.Colors.SURFACE_CONTAINER_LOW)
     else:
         content = face(card, size, view.stop)
         bgcolor = LOOK[Kind(card["kind"])][2]
     if view.selected or highlighted:
-        border = ft.Border.all(4, ft.Colors.BLACK if view.selected else "#00E5FF")
+        border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else "#00E5FF")
     elif view.problem:
         border = ft.Border.all(3, PROBLEM_COLOUR)
     elif view.on_route and card is not None:
         border = ft.Border.all(3, ROUTE_COLOUR)
     else:
-        border = ft.Border.all(1, ft.Colors.GREY_400)
+        border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
     layers: list[ft.Control] = [ft.Container(content, alignment=ft.Alignment.CENTER,
                                              width=size, height=size)]
     if view.problem:

@@ -328,6 +328,10 @@ class ValleyEditor(PlayerEditor):
     def use_longest_route(self) -> None:
         self._apply(*edits.use_longest_route(self.player))
 
+    def _apply(self, label: str, change, player: int | None = None) -> None:
+        # The label names whose valley: undo may be tapped on another player's tab.
+        super()._apply(f"{label} on {self.name}'s {self.session.game.part_name}", change, player)
+
     # Undo -----------------------------------------------------------------------------------------
 
     def undo(self) -> None:

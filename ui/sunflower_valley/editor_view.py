@@ -11,7 +11,7 @@ from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.sunflower_valley import draft as edits
-from ui.editing import show_tap
+from ui.editing import label_undo_buttons, show_changed_player, show_tap
 from ui.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
 
 
@@ -78,11 +78,7 @@ class ValleyEditorView:
             status += f" · {session.save_error}"
         self._count.value = status
         self._message.value = model.message
-        # The button's box (inside its semantics handle) carries the tooltip.
-        self._undo_button.content.tooltip = (f"Undo: {session.undo_label}"
-                                             if session.undo_label else "Nothing to undo")
-        self._redo_button.content.tooltip = (f"Redo: {session.redo_label}"
-                                             if session.redo_label else "Nothing to redo")
+        label_undo_buttons(self._header, session)
         catalogue = model.catalogue()
         panel = (self._panel.get(("express", model.route(), model.valley.get("express_stops")),
                                  self._express_panel)
@@ -104,7 +100,7 @@ class ValleyEditorView:
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
         self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
-        self._count = ft.Text(size=13, color=ft.Colors.GREY_800)
+        self._count = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self._message = ft.Text(size=14)
         self._message_handle = labelled("editor-message", self._message)
         self._header = editor_header(labelled("player-total", self._total),
@@ -128,13 +124,13 @@ class ValleyEditorView:
         cells = {}
         rows: list[ft.Control] = [labelled("grid-columns", ft.Row(
             [ft.Container(width=AXIS)] + [
-                ft.Container(ft.Text(label, size=small, color=ft.Colors.GREY_700), width=size,
+                ft.Container(ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=size,
                              alignment=ft.Alignment.CENTER)
                 for label in column_labels],
             spacing=GAP, tight=True))]
         for line, label in zip(self.model.grid(), row_labels):
             controls: list[ft.Control] = [ft.Container(
-                ft.Text(label, size=small, color=ft.Colors.GREY_700), width=AXIS, height=size,
+                ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS, height=size,
                 alignment=ft.Alignment.CENTER)]
             for view in line:
                 key = (view, size)
@@ -156,13 +152,13 @@ class ValleyEditorView:
         buttons = [tap_target(ft.Row([ft.Icon(ft.Icons.FIT_SCREEN, size=18),
                                       ft.Text("Fit", size=14)], tight=True, spacing=3),
                               lambda e: self._toggle_fit(), "grid-fit", selected=self.fit,
-                              bgcolor=ft.Colors.AMBER_100 if self.fit else None, padding=8,
+                              bgcolor=ft.Colors.PRIMARY_CONTAINER if self.fit else None, padding=8,
                               tooltip="See the whole grid on screen, in smaller cells")]
         buttons += [tap_target(ft.Icon(icon, size=20), lambda e, edge=edge: self._run(
             self.model.grow, edge), f"grow-{edge}", width=TOUCH, padding=0, tooltip=tooltip)
             for edge, icon, tooltip in EDGES]
         parts: list[ft.Control] = [ft.Row(
-            [ft.Text("Grid:", size=13, color=ft.Colors.GREY_800)] + buttons, spacing=4,
+            [ft.Text("Grid:", size=13, color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
             wrap=True, run_spacing=4)]
         sight = self.sight_text()
         if sight:
@@ -174,12 +170,12 @@ class ValleyEditorView:
         return ft.Row([
             tap_target("Cards", lambda e: self._run(self.model.set_express_mode, False),
                        "mode-cards", selected=not express,
-                       bgcolor=ft.Colors.AMBER_100 if not express else None),
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if not express else None),
             tap_target(ft.Row([ft.Icon(ft.Icons.TRAIN, size=18), ft.Text("Valley Express",
                                                                           size=15)], tight=True),
                        lambda e: self._run(self.model.set_express_mode, True),
                        "mode-express", selected=express,
-                       bgcolor=ft.Colors.AMBER_100 if express else None),
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if express else None),
         ], spacing=6)
 
     def _palette(self) -> ft.Control:
@@ -221,7 +217,7 @@ class ValleyEditorView:
         rows: list[ft.Control] = [ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)]
         if described:
             rows.append(ft.Text("Cards described at this table (tap one, then a place):",
-                                size=12, color=ft.Colors.GREY_800))
+                                size=12, color=ft.Colors.ON_SURFACE_VARIANT))
             rows.append(ft.Row(described, spacing=6, scroll=ft.ScrollMode.AUTO))
         if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
             rows.append(ft.Row([
@@ -268,7 +264,7 @@ class ValleyEditorView:
                     size=14)),
                 ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
             ], spacing=6),
-            bgcolor=ft.Colors.AMBER_50, padding=6, border_radius=8,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=6, border_radius=8,
         )
 
     def _problems(self) -> ft.Control:
@@ -291,9 +287,11 @@ class ValleyEditorView:
 
     def _undo(self, e=None) -> None:
         self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _redo(self, e=None) -> None:
         self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args) -> None:
         revision = self.session.revision
@@ -338,7 +336,7 @@ class DescriptionPicker:
             actions=[
                 tap_target("Cancel", self._cancel, "picker-cancel"),
                 tap_target(ft.Text("Use", weight=ft.FontWeight.BOLD), self._use, "picker-use",
-                           bgcolor=ft.Colors.AMBER_300),
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER),
             ],
             scrollable=True,
             content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
@@ -384,7 +382,7 @@ class DescriptionPicker:
                 lambda e: self._change(self._toggle_everywhere), "picker-everywhere",
                 height=None, padding=8, selected=self.everywhere))
         self.body.controls.append(
-            labelled("picker-message", ft.Text(message, size=13, color="#B71C1C")))
+            labelled("picker-message", ft.Text(message, size=13, color=ft.Colors.ERROR)))
 
     def _chips(self, label: str, value: int, offered: range, choose, name: str) -> ft.Control:
         """One chip per value: one tap sets it."""
@@ -394,7 +392,7 @@ class DescriptionPicker:
             ft.Row([tap_target(str(number), lambda e, n=number: self._change(choose, n),
                                f"picker-{name}-{number}", width=44, padding=0,
                                selected=number == value,
-                               bgcolor=ft.Colors.AMBER_100 if number == value else None)
+                               bgcolor=ft.Colors.PRIMARY_CONTAINER if number == value else None)
                     for number in values], wrap=True, spacing=4, run_spacing=4),
         ], spacing=4)
 

@@ -6,7 +6,9 @@ import copy
 from typing import Any
 
 from scorer.sunflower_valley.goals import GOALS
-from scorer.sunflower_valley.models import FIRST_GAME_GOALS, Options
+from scorer.sunflower_valley.models import (
+    FIRST_GAME_GOALS, VALLEY_CARDS_AT_GAME_END, Kind, Options,
+)
 from ui.plugins import Checked, GamePlugin, PlayerSetup, colours_for
 from ui.sunflower_valley import draft
 
@@ -59,6 +61,12 @@ class SunflowerValleyPlugin(GamePlugin):
         from ui.sunflower_valley.editor_view import ValleyEditorView
 
         return ValleyEditorView(context, session, player)
+
+    def tab_warning(self, session, player: int) -> str | None:
+        """The valley's card count when it is not the 18 a finished valley has (ruling SV-12)."""
+        cards = draft.cards_by_cell(session.draft["players"][player]).values()
+        count = sum(1 for card in cards if card.get("kind") != Kind.STARTING_TOWN)
+        return None if count == VALLEY_CARDS_AT_GAME_END else f"{count}/{VALLEY_CARDS_AT_GAME_END}"
 
     def preview(self, session, player: int, highlight, size: float):
         from ui.sunflower_valley.editor_view import preview

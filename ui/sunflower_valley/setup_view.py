@@ -33,7 +33,8 @@ class GoalPicker:
                     continue
                 on = key in chosen
                 chips.append(tap_target(
-                    ft.Text(goal.label, size=14),
+                    # Dark ink on the pale chip, in the dark theme too.
+                    ft.Text(goal.label, size=14, color="#000000" if on else None),
                     lambda e, k=key: self._toggle(k),
                     f"goal-{key}",
                     selected=on,
@@ -48,7 +49,8 @@ class GoalPicker:
                 f"{len(chosen)} of 3 chosen: " + (", ".join(GOALS[k].label for k in chosen)
                                                  or "none (the children's game)"),
                 size=14)),
-            ft.Text("Blue: competitive. Orange: accumulative.", size=12, color=ft.Colors.GREY_700),
+            ft.Text("Blue: competitive. Orange: accumulative.", size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ]
 

@@ -1,0 +1,115 @@
+"""The scorepad's layout rules, without a browser: short column headers that tell players apart,
+column widths that fit six players in a tablet's side panel, rulings cited in words."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.core.breakdown import Line
+from scorer.core.players import name_key
+from scorer.rulings import RULINGS
+from scorer.sunflower_valley.models import Kind
+from test_app_sunflower_valley_editor import editors
+from ui.explanation_view import cited_rulings
+from ui.scorepad_model import part_index, short_names
+from ui.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
+from ui.widgets import TOUCH
+
+
+def test_names_that_fit_stay_whole():
+    assert short_names(["Ann", "Bob", "Cy"], 4) == ["Ann", "Bob", "Cy"]
+
+
+def test_long_names_keep_their_first_letters_and_still_tell_players_apart():
+    assert short_names(["Ana", "Anabel", "Chloé"], 4) == ["Ana", "Anab", "Chlo"]
+
+
+def test_names_of_several_words_become_initials():
+    assert short_names(["Mary Ann", "Mary Beth", "Jo"], 4) == ["MA", "MB", "Jo"]
+
+
+def test_names_alike_in_their_first_letters_add_their_last_letter():
+    assert short_names(["Alexander", "Alexandra"], 4) == ["Aler", "Alex"]
+
+
+def test_names_alike_in_first_and_last_letters_get_a_number():
+    shorts = short_names(["Bobbie", "Bobbye", "Bobbie Lee"], 3)
+    assert len({name_key(short) for short in shorts}) == 3
+    assert all(len(short) <= 3 for short in shorts)
+
+
+def test_a_letter_case_difference_does_not_tell_players_apart():
+    shorts = short_names(["Eve", "EVELYN"], 3)
+    assert name_key(shorts[0]) != name_key(shorts[1])
+
+
+def test_six_columns_fit_a_tablets_side_panel_and_scroll_on_a_phone():
+    label, points = column_widths(SIDE_PANEL, 6)
+    assert label + 6 * (points + 4) <= SIDE_PANEL
+    assert points >= TOUCH
+    label, points = column_widths(390 - 24, 6)
+    assert points == TOUCH and label + 6 * (points + 4) > 390 - 24  # scrolls sideways
+
+
+def test_four_columns_fit_a_phone():
+    label, points = column_widths(390 - 24, 4)
+    assert label + 4 * (points + 4) <= 390 - 24 and points >= TOUCH
+
+
+def test_a_tablets_scorepad_keeps_comfortable_columns_for_few_players():
+    assert column_widths(TABLE_COLUMN, 3) == (136, 64)
+
+
+def line(*rulings: str) -> Line:
+    return Line(category="towns", label="Towns", points=1, detail="x", rulings=rulings)
+
+
+def test_cited_rulings_are_listed_once_in_the_order_first_cited_with_their_words():
+    cited = cited_rulings([line("SV-11", "SV-4"), line("SV-4", "SV-2")])
+    assert [ruling.id for ruling in cited] == ["SV-11", "SV-4", "SV-2"]
+    assert cited[0] == RULINGS["SV-11"]
+
+
+def test_an_unknown_ruling_id_is_shown_by_its_id_rather_than_dropped():
+    (unknown,) = cited_rulings([line("XX-99")])
+    assert (unknown.id, unknown.title, unknown.summary) == ("XX-99", "XX-99", "")
+
+
+class Device:
+    def __init__(self, is_host: bool):
+        self.is_host = is_host
+
+
+def texts_of(control) -> list[str]:
+    found = [control.value] if isinstance(control, ft.Text) else []
+    for child in getattr(control, "controls", None) or []:
+        found += texts_of(child)
+    content = getattr(control, "content", None)
+    return found + (texts_of(content) if content is not None else [])
+
+
+def test_the_export_dialog_shows_server_paths_to_the_host_only(tmp_path):
+    path = tmp_path / "exports" / "girasoles-table-3.json"
+    phone = " ".join(texts_of(export_dialog(Device(False), path.name, path).content))
+    assert str(tmp_path) not in phone and "girasoles-table-3.json" in phone
+    host = " ".join(texts_of(export_dialog(Device(True), path.name, path).content))
+    assert str(path) in host
+
+
+def test_a_valleys_tab_warns_of_its_card_count_until_it_has_18(tmp_path):
+    session, (ann, bob) = editors(tmp_path)
+    game = session.game
+    assert game.tab_warning(session, 0) == "0/18"
+    ann.choose_kind(Kind.FIELD)
+    for col in range(1, 19):
+        ann.tap((0, col))
+    assert game.tab_warning(session, 0) is None
+    ann.tap((1, 1))
+    assert game.tab_warning(session, 0) == "19/18"
+    assert game.tab_warning(session, 1) == "0/18"
+
+
+def test_a_result_player_is_found_in_the_draft_by_name(tmp_path):
+    session, _ = editors(tmp_path)
+    assert part_index(session, "Bob", 0) == 1
+    assert part_index(session, "Nobody", 0) == 0
