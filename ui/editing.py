@@ -50,6 +50,10 @@ class PlayerEditor(SessionEditor):
         """An edit of this player's part unless told whose."""
         super()._apply(label, change, self.player if player is None else player)
 
+    def _apply_to_table(self, label: str, change: Change) -> None:
+        """An edit of the whole table (the cards offered to every player), named as such."""
+        SessionEditor._apply(self, label, change)
+
     @property
     def name(self) -> str:
         return self.session.draft["players"][self.player].get("name", "")

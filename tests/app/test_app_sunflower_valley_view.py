@@ -61,7 +61,7 @@ def test_the_grid_is_labelled_from_the_top_left_card_grows_and_says_when_it_is_c
     click(view.root, "palette-field")
     click(view.root, "cell-0--1")
     assert view.model.labels() == (["", "1", ""], ["", "1", "2", ""])
-    assert view.model.message == "Place Field at row 1, column 1."
+    assert view.model.message == "Place Field at row 1, column 1 on Ann's valley."
     assert identified(view.root, "grid-sight") is None
     for _ in range(5):
         click(view.root, "grow-right")

@@ -46,15 +46,15 @@ def test_undo_on_anns_tab_names_bob_and_shows_bobs_valley(tmp_path):
     bob.tap((0, 1))
     header = editor_header(None, None, None, None)
     label_undo_buttons(header, session)
-    assert header.controls[1].content.tooltip == "Undo: place Sheep at (0,1) on Bob's valley"
+    assert header.controls[1].content.tooltip == "Undo: place Sheep at row 1, column 2 on Bob's valley"
     context = FakeContext()
     ann.undo()
-    assert ann.message == "Undone: place Sheep at (0,1) on Bob's valley."
+    assert ann.message == "Undone: place Sheep at row 1, column 2 on Bob's valley."
     show_changed_player(context, session, ann, ann.player)
     assert context.routes == [f"/table/{session.table_id}/valley/1"]
     assert context.toasts == [ann.message]
     label_undo_buttons(header, session)
-    assert header.controls[2].content.tooltip == "Redo: place Sheep at (0,1) on Bob's valley"
+    assert header.controls[2].content.tooltip == "Redo: place Sheep at row 1, column 2 on Bob's valley"
     assert header.controls[1].content.tooltip == "Nothing to undo"
 
 

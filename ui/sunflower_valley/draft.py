@@ -206,7 +206,7 @@ def use_longest_route(player: int) -> tuple[str, Change]:
     def change(draft: dict) -> None:
         draft["players"][player]["express_stops"] = None
 
-    return "let the scorer find the longest Express route", change
+    return "let the scorer choose the Express route", change
 
 
 def forget(description: CardDescription) -> tuple[str, Change]:

@@ -12,8 +12,10 @@ from pydantic import ValidationError
 
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
+from scorer.sunflower_valley.goals import GOALS, route_goals
+from scorer.sunflower_valley.layout import Layout
 from scorer.sunflower_valley.places import Places
-from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, describe_cell
+from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, Options, describe_cell
 from ui.editing import PlayerEditor
 from ui.plugins import Cell, Problem
 from ui.session import TableSession
@@ -54,7 +56,8 @@ class Route:
     def text(self, name: edits.Namer = describe_cell) -> str:
         path = " → ".join(name(stop) for stop in self.stops)
         towns = len(self.stops) - 1
-        how = "longest route, found by the scorer" if self.assumed else "route as entered"
+        how = ("route best for this player, chosen by the scorer (ruling SV-5)" if self.assumed
+               else "route as entered")
         return f"{how}: {path} ({towns} town{'s' if towns != 1 else ''} after the start)"
 
 
@@ -144,15 +147,20 @@ class ValleyEditor(PlayerEditor):
         self.message = f"The grid has {where}: tap a place there to lay a card."
 
     def route(self) -> Route | None:
-        """The Express route drawn on the grid: the stops entered, or the scorer's longest route."""
+        """The Express route drawn on the grid: the stops entered, or the route the scorer
+        assumes (the best for the player under the table's goals, ruling SV-5)."""
         valley = self.checked[0]
         if valley is None:
             return None
         network = RailNetwork.of(valley)
         entered = stops_of(self.valley)
         if entered is None:
-            stops = tuple(network.longest_route())
-            return Route(stops, network.route_rails(stops), assumed=True)
+            table = self.session.checked.table
+            goals = table.goals if table is not None else [
+                goal for goal in self.session.draft.get("goals", []) if goal in GOALS]
+            options = table.options if table is not None else Options()
+            express = Layout(valley, options, route_goals(goals)).express
+            return Route(express.stops, express.rails, assumed=True)
         valid = valley.express_stops or (network.start,)
         return Route(tuple(entered), network.route_rails(valid), assumed=False)
 
@@ -211,13 +219,13 @@ class ValleyEditor(PlayerEditor):
         """Take a described card off the offered list (the cards laid with it stay)."""
         if self.brush == description:
             self.brush = None
-        self._apply(*edits.forget(description))
+        self._apply_to_table(*edits.forget(description))
 
     def edit_described(self, old: CardDescription, new: CardDescription,
                        everywhere: bool) -> None:
         """Correct a described card in the offered list and, when ``everywhere``, on every card
         of the table that carries it."""
-        self._apply(*edits.rewrite_description(old, new, everywhere))
+        self._apply_to_table(*edits.rewrite_description(old, new, everywhere))
         self.brush = new
 
     @property

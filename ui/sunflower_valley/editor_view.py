@@ -232,7 +232,7 @@ class ValleyEditorView:
         route = self.model.route()
         stops = edits.stops_of(self.model.valley)
         text = route.text(self.model.place_name) if route else "No route: the valley has a problem to fix first."
-        buttons = [tap_target("Use the longest route", lambda e: self._run(
+        buttons = [tap_target("Let the scorer choose", lambda e: self._run(
             self.model.use_longest_route), "express-longest", selected=stops is None)]
         return ft.Column([
             labelled("express-route", ft.Text(text, size=14)),
