@@ -60,11 +60,12 @@ class HomeView:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
         for stored in tables:
             items.append(self._table_card(stored))
-        items.append(ft.Divider())
-        items.append(labelled("db-path", ft.Text(
-            f"Tables are saved as you go in {self.context.store.path}", size=12,
-            color=ft.Colors.GREY_700,
-        )))
+        if self.context.is_host:
+            items.append(ft.Divider())
+            items.append(labelled("db-path", ft.Text(
+                f"Tables are saved as you go in {self.context.store.path}", size=12,
+                color=ft.Colors.GREY_700,
+            )))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _table_card(self, stored: StoredTable) -> ft.Control:
@@ -83,7 +84,7 @@ class HomeView:
                                  size=13))
         open_table = tap_target(
             ft.Column(lines, spacing=2, tight=True),
-            (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}/valley/0"))
+            (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}"))
             if stored.game in self.context.games else None,
             f"open-table-{stored.id}",
             height=None,
@@ -107,6 +108,8 @@ class HomeView:
         ImportDialog(self.context).open()
 
     def delete(self, table_id: int) -> None:
+        if not self.context.may_open(table_id):
+            return
         self.context.store.delete(table_id)
         self.context.sessions.forget(table_id)
         self.render()
@@ -114,6 +117,8 @@ class HomeView:
         self.context.page.update()
 
     def restore(self, table_id: int) -> None:
+        if not self.context.may_open(table_id):
+            return
         self.context.store.restore(table_id)
         self.render()
         self.context.page.update()

@@ -7,7 +7,7 @@ import flet as ft
 
 from ui.plugins import PLAYER_COLOURS
 from ui.scorepad_view import ScorepadView
-from ui.widgets import TOUCH, Memo, heading, tap_target
+from ui.widgets import TOUCH, Memo, heading, labelled, tap_target
 
 
 class TableView:
@@ -43,9 +43,11 @@ class TableView:
         session = self.session
         result = session.result
         totals = tuple((p.name, p.total) for p in result.players) if result else ()
+        present = self.context.presence.players(session.table_id)
         self._frame.controls[1] = self._tabs_memo.get(
-            (tuple(session.player_names), tuple(session.player_colours), totals),
-            self._tabs)
+            (tuple(session.player_names), tuple(session.player_colours), totals,
+             tuple(sorted(present.items(), key=str))),
+            lambda: self._tabs(present))
 
     def _top(self) -> ft.Control:
         title = self.session.game.title
@@ -61,7 +63,11 @@ class TableView:
     def _actions(self) -> list[ft.Control]:
         """The table's own actions at the top right (settings, invite, finish...): each feature
         adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
-        return []
+        from ui.invite_view import InviteDialog
+
+        return [tap_target(ft.Icon(ft.Icons.QR_CODE_2),
+                           lambda e: InviteDialog(self.context, self.session.table_id).open(),
+                           "table-invite", width=TOUCH, padding=0, tooltip="Invite")]
 
     def _body(self) -> ft.Control:
         if self.editor is not None and self.scorepad is not None:
@@ -71,7 +77,7 @@ class TableView:
             ], vertical_alignment=ft.CrossAxisAlignment.START)
         return (self.editor or self.scorepad).root
 
-    def _tabs(self) -> ft.Control:
+    def _tabs(self, present) -> ft.Control:
         session = self.session
         result = session.result
         totals = {p.name: p.total for p in result.players} if result else {}
@@ -87,6 +93,9 @@ class TableView:
                     ft.Text(name, size=14, no_wrap=True),
                     ft.Text("" if total is None else str(total), size=14,
                             weight=ft.FontWeight.BOLD),
+                    *([labelled(f"presence-{index}", ft.Icon(
+                        ft.Icons.PHONE_ANDROID, size=16, color=ft.Colors.GREEN_800,
+                        tooltip="A device is on this board"))] if present[index] else []),
                 ], tight=True, spacing=6),
                 lambda e, i=index: self.context.go(f"/table/{session.table_id}/valley/{i}"),
                 f"tab-player-{index}",

@@ -30,7 +30,8 @@ def test_only_the_raw_draft_and_its_version_are_stored(tmp_path):
     with sqlite3.connect(store.path) as connection:
         columns = [row[1] for row in connection.execute("PRAGMA table_info(tables)")]
         (draft,) = connection.execute("SELECT draft FROM tables").fetchone()
-    assert columns == ["id", "game", "format_version", "draft", "created", "updated", "deleted"]
+    assert columns == ["id", "game", "format_version", "draft", "created", "updated", "deleted",
+                       "join_code"]
     assert json.loads(draft) == DRAFT
 
 
