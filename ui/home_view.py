@@ -55,7 +55,7 @@ class HomeView:
             ),
         ]
         if self.message:
-            items.append(ft.Text(self.message, color=ft.Colors.RED_700))
+            items.append(labelled("home-message", ft.Text(self.message, color=ft.Colors.RED_700)))
         if not tables:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
         for stored in tables:

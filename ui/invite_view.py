@@ -16,12 +16,12 @@ from ui.widgets import labelled, tap_target
 def join_link(context, table_id: int) -> str:
     """The address the browser used, or this computer's LAN address when that was loopback
     (a phone cannot reach 127.0.0.1), then ``/join/<code>``."""
-    address = urlsplit(context.page.url or "http://127.0.0.1")
-    base = f"{address.scheme}://{address.netloc}"
+    address = urlsplit(context.page.url or "http://127.0.0.1")  # the websocket's: ws://host:port
+    scheme = "https" if address.scheme in ("https", "wss") else "http"
+    netloc = address.netloc
     if context.lan and _loopback(address.hostname or ""):
-        base = f"{address.scheme}://{context.lan[0]}" + (f":{address.port}" if address.port
-                                                          else "")
-    return f"{base}/join/{context.access.join_code(table_id)}"
+        netloc = context.lan[0] + (f":{address.port}" if address.port else "")
+    return f"{scheme}://{netloc}/join/{context.access.join_code(table_id)}"
 
 
 def _loopback(hostname: str) -> bool:
@@ -66,7 +66,9 @@ class InviteDialog:
                     "pick your player.", size=13),
             labelled("invite-qr", ft.Image(src=qr_png(link), width=240, height=240,
                                            semantics_label="QR code of the join link")),
-            labelled("invite-link", ft.Text(link, size=13, selectable=True)),
+            labelled("invite-link", ft.Text(link, size=13)),
+            tap_target(ft.Row([ft.Icon(ft.Icons.COPY), ft.Text("Copy the link", size=14)],
+                              tight=True), lambda e: self._copy(link), "invite-copy"),
         ]
         if self.context.is_host:
             items += [ft.Divider(), ft.Text("Devices", size=16, weight=ft.FontWeight.BOLD),
@@ -76,6 +78,14 @@ class InviteDialog:
                                                  size=14)], tight=True),
                                  self._renew, "invite-renew")]
         self.content.controls = items
+
+    async def _copy(self, link: str) -> None:
+        try:
+            await ft.Clipboard().set(link)
+        except Exception:  # noqa: BLE001 - a browser may refuse the clipboard on plain http
+            self.context.toast("This browser does not allow copying here: the link is above.")
+            return
+        self.context.toast("Link copied.")
 
     def _devices(self) -> list[ft.Control]:
         grants = self.context.access.grants(self.table_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.plugins import PLAYER_COLOURS
-from ui.widgets import heading, tap_target
+from ui.widgets import heading, labelled, tap_target
 
 
 class JoinView:
@@ -22,8 +22,9 @@ class JoinView:
                                  tight=True), lambda e: self.context.go("/"), "join-home")
         if self.session is None:
             items = [heading("Invitation", 22),
-                     ft.Text("This invitation is not valid any more: ask the table for its "
-                             "new QR code.", size=15), home]
+                     labelled("join-invalid", ft.Text(
+                         "This invitation is not valid any more: ask the table for its new QR "
+                         "code.", size=15)), home]
         else:
             players = [
                 tap_target(ft.Row([

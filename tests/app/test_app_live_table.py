@@ -36,7 +36,7 @@ def store(tmp_path):
     return TableStore(tmp_path / "t.sqlite3")
 
 
-def context(store, device: str, url: str = "http://127.0.0.1:8610", lan=()) -> AppContext:
+def context(store, device: str, url: str = "ws://127.0.0.1:8610", lan=()) -> AppContext:
     page = SimpleNamespace(url=url, width=390)
     return AppContext(page, store, Sessions(store, APP_GAMES), Access(store), Presence(),
                       device_id(device), lan)
@@ -135,11 +135,11 @@ def test_the_invite_s_qr_code_decodes_to_the_table_s_join_link(store):
 def test_the_join_link_names_the_lan_address_when_the_browser_used_loopback(store):
     table_id = new_table(store)
     code = Access(store).join_code(table_id)
-    for used in ("http://127.0.0.1:8610", "http://localhost:8610", "http://[::1]:8610"):
+    for used in ("ws://127.0.0.1:8610", "http://localhost:8610", "ws://[::1]:8610"):
         assert join_link(context(store, "h", used, ["192.0.2.2"]), table_id) == \
             f"http://192.0.2.2:8610/join/{code}"
     # A phone already on the LAN address shares that address.
-    assert join_link(context(store, "p", "http://192.0.2.7:8610", ["192.0.2.2"]), table_id) == \
+    assert join_link(context(store, "p", "ws://192.0.2.7:8610", ["192.0.2.2"]), table_id) == \
         f"http://192.0.2.7:8610/join/{code}"
 
 
