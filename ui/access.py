@@ -8,7 +8,9 @@ hosts and the host key live in the tables' SQLite file (schema in ui/storage.py)
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -17,8 +19,12 @@ import flet as ft
 
 from ui.storage import TableStore
 
+logger = logging.getLogger(__name__)
+
 DEVICE_KEY = "scorepad.device"
 """The device's token in the browser's own storage (localStorage on the web)."""
+STORAGE_TIMEOUT = 20
+"""Seconds to wait for the browser's storage (a loaded phone can be slow)."""
 CODE_BYTES = 12
 """Join codes and tokens: 96 random bits, written in 16 URL-safe characters."""
 
@@ -43,12 +49,18 @@ def device_id(token: str) -> str:
 
 
 async def identify(page: ft.Page) -> str:
-    """This browser's device id: from the token it keeps, made on its first visit."""
+    """This browser's device id: from the token it keeps, made on its first visit. A browser
+    that does not answer in time gets an id for this tab only (it joins again after a reload)."""
     preferences = ft.SharedPreferences()
-    token = await preferences.get(DEVICE_KEY)
-    if not isinstance(token, str) or len(token) < 16:
+    page.update()  # the client must know the storage service before it is asked anything
+    try:
+        token = await asyncio.wait_for(preferences.get(DEVICE_KEY), STORAGE_TIMEOUT)
+        if not isinstance(token, str) or len(token) < 16:
+            token = secrets.token_urlsafe(24)
+            await asyncio.wait_for(preferences.set(DEVICE_KEY, token), STORAGE_TIMEOUT)
+    except (asyncio.TimeoutError, RuntimeError):
+        logger.warning("the browser's storage did not answer: this tab is a device of its own")
         token = secrets.token_urlsafe(24)
-        await preferences.set(DEVICE_KEY, token)
     return device_id(token)
 
 
