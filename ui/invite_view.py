@@ -74,9 +74,10 @@ class InviteDialog:
             items += [ft.Divider(), ft.Text("Devices", size=16, weight=ft.FontWeight.BOLD),
                       *self._devices(),
                       tap_target(ft.Row([ft.Icon(ft.Icons.AUTORENEW),
-                                         ft.Text("New code (the old link stops working)",
-                                                 size=14)], tight=True),
-                                 self._renew, "invite-renew")]
+                                         ft.Text("New code", size=14)], tight=True),
+                                 self._renew, "invite-renew"),
+                      ft.Text("The old link and QR code stop working; devices already in keep "
+                              "the table.", size=12, color=ft.Colors.GREY_700)]
         self.content.controls = items
 
     async def _copy(self, link: str) -> None:
@@ -99,8 +100,8 @@ class InviteDialog:
                 and grant.player < len(names) else "player")
             this = " (this device)" if grant.device == self.context.device else ""
             rows.append(ft.Row([
-                labelled(f"device-{grant.short}", ft.Text(
-                    f"Device {grant.short}{this}: {who}", size=13, expand=True)),
+                ft.Container(labelled(f"device-{grant.short}", ft.Text(
+                    f"Device {grant.short}{this}: {who}", size=13)), expand=True),
                 tap_target(ft.Icon(ft.Icons.BLOCK), lambda e, g=grant: self._revoke(g.device),
                            f"revoke-{grant.short}", width=48, padding=4,
                            tooltip="Stop sharing this table with this device"),
