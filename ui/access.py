@@ -34,7 +34,8 @@ class Grant:
     device: str
     table_id: int
     role: str
-    """``creator``, ``player`` (with ``player``, the index of the player chosen) or ``spectator``."""
+    """``creator``, ``player`` (``player`` is then the index of the player chosen) or
+    ``spectator``."""
     player: int | None
     granted: datetime
 

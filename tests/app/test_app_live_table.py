@@ -3,7 +3,6 @@ code (decoded back to the join link), presence, and two devices laying on one pl
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 from types import SimpleNamespace

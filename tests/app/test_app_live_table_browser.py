@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from app_browser import TABLET_TALL, handle, open_app, tap, tap_until, text_of, wait_text
+from app_browser import TABLET_TALL, handle, open_app, tap, tap_until, wait_text
 from scorer.games import score
 from scorer.sunflower_valley.models import Kind
 from test_app_browser import ANN, create_table
