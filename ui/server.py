@@ -90,7 +90,7 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
           "keep it to yourself)", flush=True)
     print(f"Tables saved in {store.path}", flush=True)
     if lan:
-        _print_lan_addresses(addresses, port)
+        print_lan_addresses(addresses, port)
     print("Stop with Ctrl+C.", flush=True)
     # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
@@ -100,7 +100,7 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     server.run()
 
 
-def _print_lan_addresses(addresses: list[str], port: int) -> None:
+def print_lan_addresses(addresses: list[str], port: int) -> None:
     import segno
 
     if not addresses:

@@ -18,6 +18,7 @@ from ui.games import APP_GAMES
 from ui.invite_view import join_link, qr_png
 from ui.plugins import PlayerSetup
 from ui.presence import Presence
+from ui.server import print_lan_addresses
 from ui.session import Sessions
 from ui.storage import TableStore
 from ui.sunflower_valley.editor_model import ValleyEditor
@@ -177,3 +178,20 @@ def test_two_devices_laying_on_one_place_keep_the_first_card_and_tell_the_second
     assert second.message == ("A card was just laid at (0,1) on another device; it "
                               "stays there. Tap another place.")
     assert first.message.startswith("Place Lake")
+
+
+TERMINAL_HALVES = {"█": (255, 255), " ": (0, 0), "▀": (255, 0), "▄": (0, 255)}
+"""A compact terminal QR character as (top, bottom) pixels: block characters draw light."""
+
+
+def test_lan_mode_prints_the_address_as_a_qr_code_in_the_terminal(capsys):
+    print_lan_addresses(["192.0.2.2"], 8610)
+    lines = capsys.readouterr().out.splitlines()
+    assert "open http://192.0.2.2:8610" in lines[0]
+    rows = []
+    for line in lines[2:]:
+        if line and set(line) <= set(TERMINAL_HALVES):
+            rows += [[TERMINAL_HALVES[c][half] for c in line] for half in (0, 1)]
+    pixels = numpy.kron(numpy.array(rows, dtype=numpy.uint8), numpy.ones((4, 4), numpy.uint8))
+    assert [barcode.text for barcode in zxingcpp.read_barcodes(pixels)] == \
+        ["http://192.0.2.2:8610"]
