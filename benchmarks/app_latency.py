@@ -28,7 +28,7 @@ from app_browser import (  # noqa: E402
 
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
 from ui.games import APP_GAMES  # noqa: E402
-from ui.plugins import PlayerSetup  # noqa: E402
+from ui.plugins import PlayerSetup, colours_for  # noqa: E402
 from ui.storage import TableStore  # noqa: E402
 from ui.sunflower_valley.draft import card_dict  # noqa: E402
 
@@ -53,17 +53,24 @@ TIMED_TAP = """async ([cellId, totalId]) => {
 }"""
 
 
-def full_table(db: Path) -> int:
-    """A 4-player table; the first valley fills rows 0..3, columns -2..2 except two places."""
+def full_table(db: Path, players: int = 4, filled: int = 1) -> int:
+    """A table of ``players``; the first ``filled`` valleys fill rows 0..3, columns -2..2 except
+    two places."""
     game = APP_GAMES["sunflower_valley"]
-    players = [PlayerSetup(name, colour) for name, colour in
-               zip(["Ann", "Bob", "Cid", "Dee"], ["red", "blue", "green", "yellow"])]
-    draft = game.new_draft(players, {"goals": ["boundless_field", "flocks_of_sheep",
-                                               "long_way"]})
+    setups = [PlayerSetup(name, colour) for name, colour in
+              zip(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players], colours_for(players))]
+    draft = game.new_draft(setups, {"goals": ["boundless_field", "flocks_of_sheep",
+                                              "long_way"]})
+    for player in draft["players"][:filled]:
+        fill_valley(player["cards"])
+    return TableStore(db).create(game.key, draft)
+
+
+def fill_valley(cards: list) -> None:
+    """17 Valley cards: rows 0..3, columns -2..2, except the Starting Town, FREE and (3,-2)."""
     kinds = [Kind.FIELD, Kind.SHEEP, Kind.RAILROAD, Kind.MOUNTAIN, Kind.LAKE]
     town = CardDescription(kind=Kind.TOWN, combination=(Kind.FIELD, Kind.SHEEP), points=3,
                            villagers=1)
-    cards = draft["players"][0]["cards"]
     number = 0
     for row in range(0, 4):
         for col in range(-2, 3):
@@ -73,7 +80,6 @@ def full_table(db: Path) -> int:
                 kind=kinds[number % len(kinds)])
             cards.append(card_dict(description, (row, col)))
             number += 1
-    return TableStore(db).create(game.key, draft)
 
 
 def rss_mb(pid: int) -> float:

@@ -1,19 +1,22 @@
 """The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
 ``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``,
-``/table/<id>/text`` (the scorepad as selectable text), ``/history``, ``/statistics``,
-``/backup``."""
+``/table/<id>/text`` (the scorepad as selectable text), ``/join/<code>`` (a table's invitation),
+``/history``, ``/statistics``, ``/backup``."""
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
 from ui import theme
+from ui.access import Access, identify
 from ui.games import APP_GAMES
+from ui.presence import Presence
 from ui.session import Sessions
 from ui.storage import StoredTable, TableStore
 
@@ -26,10 +29,17 @@ FONT = "DejaVu"
 class AppContext:
     """What every screen of one browser tab shares: the page, the store, the open tables."""
 
-    def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions):
+    def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions, access: Access,
+                 presence: Presence, device: str, lan: Sequence[str] = ()):
         self.page = page
         self.store = store
         self.sessions = sessions
+        self.access = access
+        self.presence = presence
+        self.device = device
+        self.lan = tuple(lan)
+        """This computer's LAN addresses when phones may join (``scorepad app --lan``)."""
+        self._present_at: int | None = None
         self.games = APP_GAMES
         self.view = None
         self._topic: str | None = None
@@ -46,18 +56,26 @@ class AppContext:
     def visible_tables(self) -> list[StoredTable]:
         """The saved tables this browser (device) may see: every screen that lists tables (home,
         history, statistics, backup) asks here, never the store directly."""
-        return self.store.list()
+        tables = self.store.list()
+        if self.is_host:
+            return tables
+        granted = self.access.table_ids(self.device)
+        return [stored for stored in tables if stored.id in granted]
 
     def may_open(self, table_id: int) -> bool:
         """Whether this device may open, change, export or delete the table; the server's check,
         made before any screen shows or changes a table."""
-        return True
+        return self.is_host or self.access.grant_of(self.device, table_id) is not None
 
     @property
     def is_host(self) -> bool:
         """Whether this browser is the host's (the computer running ``scorepad app``): only the
         host is shown server-side things such as file paths."""
-        return True
+        return self.access.is_host(self.device)
+
+    def table_created(self, table_id: int) -> None:
+        """A table made on this device (new or imported) is this device's to open."""
+        self.access.grant(self.device, table_id, "creator")
 
     def go(self, route: str) -> None:
         if route == self.page.route:
@@ -69,22 +87,30 @@ class AppContext:
         from ui.after_game_views import SCREENS, after_game_screen
         from ui.finish_view import FinishView
         from ui.home_view import HomeView
+        from ui.join_view import JoinView
         from ui.new_table_view import NewTableView
-        from ui.table_view import TableView
         from ui.text_view import TextView
 
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
         while self.page.pop_dialog() is not None:
             pass
-        table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad|settings))?/?", route)
-        finish = re.fullmatch(r"/table/(\d+)/finish/?", route)
-        text = re.fullmatch(r"/table/(\d+)/text/?", route)
+        path = urlsplit(route).path
+        table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad|settings))?/?", path)
+        finish = re.fullmatch(r"/table/(\d+)/finish/?", path)
+        text = re.fullmatch(r"/table/(\d+)/text/?", path)
+        join = re.fullmatch(r"/join/([\w-]+)/?", path)
+        shared = re.match(r"/table/(\d+)", path)
         try:
-            if route == "/new":
+            if path == "/new":
                 self.view = NewTableView(self)
-            elif route in SCREENS:
-                self.view = after_game_screen(self, route)
+            elif join:
+                self.view = JoinView(self, join.group(1))
+            elif shared and not self.may_open(int(shared.group(1))):
+                self.view = HomeView(self, message="This table is not shared with this device: "
+                                     "open its invitation (QR code or link) to join it.")
+            elif path in SCREENS:
+                self.view = after_game_screen(self, path)
             elif finish:
                 self.view = FinishView(self, int(finish.group(1)))
                 self._subscribe(f"table-{finish.group(1)}")
@@ -92,10 +118,8 @@ class AppContext:
                 self.view = TextView(self, int(text.group(1)))
                 self._subscribe(f"table-{text.group(1)}")
             elif table:
-                player = int(table.group(3)) if table.group(3) else 0
-                tab = table.group(4) or "valley"
-                self.view = TableView(self, int(table.group(1)), tab, player)
-                self._subscribe(f"table-{table.group(1)}")
+                self._show_table(int(table.group(1)), table.group(4) or "valley",
+                                 int(table.group(3)) if table.group(3) else None)
             else:
                 self.view = HomeView(self)
             root = self.view.root
@@ -106,8 +130,27 @@ class AppContext:
         self.page.controls = [ft.SafeArea(content=root, expand=True)]
         self.page.update()
 
+    def _show_table(self, table_id: int, tab: str, player: int | None) -> None:
+        from ui.table_view import TableView
+
+        grant = self.access.grant_of(self.device, table_id)
+        own = grant.player if grant is not None and grant.role == "player" else None
+        if player is None:
+            player = own or 0
+        self.presence.arrive(table_id, self, own if own is not None
+                             else player if tab == "valley" else None)
+        self._present_at = table_id
+        self.view = TableView(self, table_id, tab, player)
+        self._subscribe(f"table-{table_id}")
+        self.edited(table_id)
+
     def refresh(self) -> None:
-        """Redraw the current screen (after an edit here or on another device)."""
+        """Redraw the current screen (after an edit here or on another device); leave a table
+        this device may no longer open."""
+        if self._present_at is not None and not self.may_open(self._present_at):
+            self.show("/")
+            self.toast("The host stopped sharing that table with this device.")
+            return
         if self.view is not None:
             self.view.render()
             self.page.update()
@@ -135,6 +178,10 @@ class AppContext:
 
     def leave(self) -> None:
         """Stop hearing about edits of the table shown (leaving it, or the tab closed)."""
+        if self._present_at is not None:
+            self.presence.leave(self._present_at, self)
+            self.edited(self._present_at)
+            self._present_at = None
         if self._topic:
             self.page.pubsub.unsubscribe_topic(self._topic)
             self._topic = None
@@ -153,21 +200,28 @@ class AppContext:
         self.page.show_dialog(bar)
 
 
-def make_main(store: TableStore) -> Callable:
+def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
     sessions = Sessions(store, APP_GAMES)
+    access = Access(store)
+    presence = Presence()
 
-    def main(page: ft.Page) -> None:
+    async def main(page: ft.Page) -> None:
         page.title = "scorepad"
         page.fonts = {FONT: "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
-        context = AppContext(page, store, sessions)
+        context = AppContext(page, store, sessions, access, presence, await identify(page), lan)
         page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
-        context.show(page.route)
+        key = parse_qs(urlsplit(page.route).query).get("key")
+        if key and access.claim_host(context.device, key[0]):
+            # The key has done its work: keep it out of the address bar and the history.
+            context.go(urlsplit(page.route).path)
+        else:
+            context.show(page.route)
         page.run_task(theme.restore, page, context.refresh)
 
     return main

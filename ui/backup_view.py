@@ -92,6 +92,8 @@ class BackupView:
         except BackupError as error:
             self._say(str(error))
             return
+        for table_id in merged.added:
+            self.context.table_created(table_id)
         self._say(merged.message, ft.Colors.GREEN_900)
         self.render()
         self.context.page.update()

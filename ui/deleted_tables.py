@@ -34,13 +34,14 @@ def keep_copy(context, session: TableSession, player: int) -> None:
     """Save the draft as this screen shows it as a new table, and carry on there."""
     copied: list[int] = []
     if done(context, lambda: copied.append(context.sessions.keep_copy(session))):
+        context.table_created(copied[0])
         context.go(f"/table/{copied[0]}/valley/{player}")
         context.toast("Kept as a new table.")
 
 
 def delete(context, table_id: int) -> bool:
     """Delete a table (until emptied), and tell the devices still showing it at once."""
-    if not done(context, lambda: context.sessions.delete(table_id)):
+    if not context.may_open(table_id) or not done(context, lambda: context.sessions.delete(table_id)):
         return False
     context.edited(table_id)
     return True
@@ -48,7 +49,7 @@ def delete(context, table_id: int) -> bool:
 
 def restore(context, table_id: int) -> None:
     """Bring a deleted table back, and tell the devices still showing it."""
-    if done(context, lambda: context.sessions.restore(table_id)):
+    if context.may_open(table_id) and done(context, lambda: context.sessions.restore(table_id)):
         context.edited(table_id)
 
 

@@ -66,7 +66,7 @@ class HomeView:
             ),
         ]
         if self.message:
-            items.append(ft.Text(self.message, color=ft.Colors.ERROR))
+            items.append(labelled("home-message", ft.Text(self.message, color=ft.Colors.ERROR)))
         items.append(after_game_links(self.context))
         if not tables:
             items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
@@ -80,11 +80,12 @@ class HomeView:
             items += [self._table_card(stored) for stored in
                       sorted(finished, key=lambda stored: stored.finished, reverse=True)]
         items.extend(recently_deleted(self.context, table_title, self._redraw))
-        items.append(ft.Divider())
-        items.append(labelled("db-path", ft.Text(
-            f"Tables are saved as you go in {self.context.store.path}", size=12,
-            color=ft.Colors.ON_SURFACE_VARIANT,
-        )))
+        if self.context.is_host:
+            items.append(ft.Divider())
+            items.append(labelled("db-path", ft.Text(
+                f"Tables are saved as you go in {self.context.store.path}", size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _table_card(self, stored: StoredTable) -> ft.Control:
@@ -101,7 +102,7 @@ class HomeView:
                                  size=13))
         open_table = tap_target(
             ft.Column(lines, spacing=2, tight=True),
-            (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}/valley/0"))
+            (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}"))
             if stored.game in self.context.games else None,
             f"open-table-{stored.id}",
             height=None,

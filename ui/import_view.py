@@ -77,6 +77,7 @@ class ImportDialog:
         if imported.table_id is None:
             self._say(imported.message)
             return
+        self.context.table_created(imported.table_id)
         self.context.page.pop_dialog()
         self.context.toast(imported.message)
         self.context.go(f"/table/{imported.table_id}/scorepad")

@@ -120,4 +120,5 @@ class NewTableView:
             self.context.page.update()
             return
         table_id = self.form.create(self.context.store)
+        self.context.table_created(table_id)
         self.context.go(f"/table/{table_id}/valley/0")

@@ -241,6 +241,8 @@ class ScorepadView:
         ))
 
     async def _export(self, e=None) -> None:
+        if not self.context.may_open(self.session.table_id):
+            return
         text = export_json(self.session)
         if text is None:
             self.context.toast("Nothing to export yet: the table does not validate.")

@@ -1,5 +1,6 @@
 """Serving the app: a FastAPI app with the Flet web client mounted in no-CDN mode (works with no
-internet), run by uvicorn; prints the address and opens a browser when there is one."""
+internet), behind ui/http_guard.py, run by uvicorn; prints the host's address (with the host key)
+and opens a browser with it when there is one."""
 
 from __future__ import annotations
 
@@ -14,23 +15,36 @@ from pathlib import Path
 ASSETS = Path(__file__).resolve().parent / "assets"
 STOP_WITHIN = 3.0
 """Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 
 
-def build_asgi_app(db_path: str | Path):
+def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None):
+    """The app served on ``port``; ``lan``: this computer's LAN addresses when phones may join
+    (then they and the host name are accepted as Host too)."""
     import flet_web.fastapi as flet_fastapi
 
     from ui.app import make_main
+    from ui.http_guard import HttpGuard, allowed_hosts
     from ui.storage import TableStore
     from ui.web_delivery import deliver_to_phones
 
     store = TableStore(db_path)
     app = flet_fastapi.FastAPI()
-    app.mount("/", flet_fastapi.app(make_main(store), assets_dir=str(ASSETS), no_cdn=True,
+    names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
+    app.mount("/", flet_fastapi.app(make_main(store, lan or []), assets_dir=str(ASSETS),
+                                    no_cdn=True,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app)
-    return app, store
+    return HttpGuard(app, allowed_hosts(names, port)), store
+
+
+def lan_names(addresses: list[str]) -> list[str]:
+    """The names a phone on the network may use for this computer: its addresses, its host
+    name and that name under .local (mDNS)."""
+    hostname = socket.gethostname()
+    return [*addresses, hostname, f"{hostname}.local"]
 
 
 def lan_addresses() -> list[str]:
@@ -96,23 +110,23 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     address cannot be served."""
     sock = listening_socket(host, port)
     logging.basicConfig(level=logging.WARNING)
-    app, store = build_asgi_app(db_path)
-    local = f"http://127.0.0.1:{port}" if host in ("0.0.0.0", "127.0.0.1", "localhost") \
-        else f"http://{host}:{port}"
-    print(f"scorepad app: {local}", flush=True)
+    from ui.access import Access
+
+    lan = lan or host in ("0.0.0.0", "::")
+    named = host not in LOOPBACK_NAMES and not lan
+    addresses = lan_addresses() if lan else [host] if named else None
+    app, store = build_asgi_app(db_path, port, addresses)
+    local = f"http://{host if named else '127.0.0.1'}:{port}"
+    hosting = f"{local}/?key={Access(store).host_key()}"
+    print(f"scorepad app: {hosting}", flush=True)
+    print("  (this address makes a browser the host's, which sees and manages every table: "
+          "keep it to yourself)", flush=True)
     print(f"Tables saved in {store.path}", flush=True)
     if lan:
-        addresses = lan_addresses()
-        if addresses:
-            for address in addresses:
-                print(f"On a phone or tablet on the same network, open http://{address}:{port}",
-                      flush=True)
-        else:
-            print(f"On a phone or tablet on the same network, open http://<this computer's "
-                  f"address>:{port}", flush=True)
+        print_lan_addresses(addresses, port)
     print("Stop with Ctrl+C.", flush=True)
     if open_browser:
-        threading.Timer(1.0, _open_browser, args=(local,)).start()
+        threading.Timer(1.0, _open_browser, args=(hosting,)).start()
     serve(app, sock, port)
 
 
@@ -141,6 +155,21 @@ def serve(app, sock: socket.socket, port: int) -> None:
             raise CannotListen(f"The app could not start on port {port}") from None
     finally:
         sock.close()
+
+
+def print_lan_addresses(addresses: list[str], port: int) -> None:
+    import segno
+
+    if not addresses:
+        print(f"On a phone or tablet on the same network, open http://<this computer's "
+              f"address>:{port}", flush=True)
+        return
+    for address in addresses:
+        print(f"On a phone or tablet on the same network, open http://{address}:{port}",
+              flush=True)
+    print("or scan this with its camera (each table's Invite shows the code to join it):",
+          flush=True)
+    segno.make(f"http://{addresses[0]}:{port}", error="m").terminal(compact=True)
 
 
 def _open_browser(url: str) -> None:

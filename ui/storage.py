@@ -36,12 +36,27 @@ CREATE TABLE IF NOT EXISTS tables (
 """
 
 
+_ACCESS_SCHEMA = [
+    # Which device may see which table (ui/access.py); a device is known by a hash of its token.
+    """CREATE TABLE IF NOT EXISTS grants (
+        device TEXT NOT NULL,
+        table_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        player INTEGER,
+        granted TEXT NOT NULL,
+        PRIMARY KEY (device, table_id)
+    )""",
+    "CREATE TABLE IF NOT EXISTS hosts (device TEXT PRIMARY KEY, since TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+]
+
 _ADDED_COLUMNS: list[tuple[str, str, str]] = [
     ("tables", "uid", "TEXT"),
     ("tables", "finished", "TEXT"),
     ("tables", "location", "TEXT NOT NULL DEFAULT ''"),
     ("tables", "note", "TEXT NOT NULL DEFAULT ''"),
     ("tables", "start_player", "INTEGER"),
+    ("tables", "join_code", "TEXT"),
 ]
 """Columns added after the first release, as (table, column, SQL declaration): an older database
 gets them at open; append here, never edit a released entry."""
@@ -109,6 +124,8 @@ class TableStore:
             with self._connection() as connection:
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute(_SCHEMA)
+                for statement in _ACCESS_SCHEMA:
+                    connection.execute(statement)
                 for table, column, declaration in _ADDED_COLUMNS:
                     _add_column(connection, table, column, declaration)
                 _give_uids(connection)

@@ -9,7 +9,7 @@ from ui.deleted_tables import deleted_notice
 from ui.plugins import player_colour
 from ui.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.table_settings_view import TableSettingsView
-from ui.widgets import TOUCH, Memo, heading, tap_target, warning_badge
+from ui.widgets import TOUCH, Memo, heading, labelled, tap_target, warning_badge
 
 
 class TableView:
@@ -58,9 +58,11 @@ class TableView:
         result = session.result
         totals = tuple((p.name, p.total) for p in result.players) if result else ()
         warnings = self._warnings()
+        present = self.context.presence.players(session.table_id)
         self._frame.controls[1] = self._tabs_memo.get(
-            (tuple(session.player_names), tuple(session.player_colours), totals, warnings),
-            lambda: self._tabs(warnings))
+            (tuple(session.player_names), tuple(session.player_colours), totals, warnings,
+             tuple(sorted(present.items(), key=str))),
+            lambda: self._tabs(warnings, present))
 
     def _warnings(self) -> tuple[str | None, ...]:
         return tuple(self.session.game.tab_warning(self.session, player)
@@ -81,10 +83,14 @@ class TableView:
         """The table's own actions at the top right (settings, invite, finish...): each feature
         adds its entry here, one tap target with an identifier, so a phone reaches it at once."""
         from ui.finish_view import finish_action
+        from ui.invite_view import InviteDialog
 
         table_id = self.session.table_id
         return [
             finish_action(self.context, table_id),
+            tap_target(ft.Icon(ft.Icons.QR_CODE_2),
+                       lambda e: InviteDialog(self.context, table_id).open(),
+                       "table-invite", width=TOUCH, padding=0, tooltip="Invite"),
             tap_target(ft.Icon(ft.Icons.SETTINGS), lambda e: self.context.go(
                 f"/table/{table_id}/settings"), "table-settings", width=TOUCH, padding=0,
                 selected=self.tab == "settings", tooltip="Players, goals and table options"),
@@ -98,7 +104,7 @@ class TableView:
             ], vertical_alignment=ft.CrossAxisAlignment.START)
         return (self.editor or self.scorepad).root
 
-    def _tabs(self, warnings: tuple[str | None, ...]) -> ft.Control:
+    def _tabs(self, warnings: tuple[str | None, ...], present) -> ft.Control:
         session = self.session
         result = session.result
         totals = {p.name: p.total for p in result.players} if result else {}
@@ -115,6 +121,9 @@ class TableView:
                     ft.Text("" if total is None else str(total), size=14,
                             weight=ft.FontWeight.BOLD),
                     *warning_badge(f"tab-warning-{index}", warnings[index]),
+                    *([labelled(f"presence-{index}", ft.Icon(
+                        ft.Icons.PHONE_ANDROID, size=16, color=ft.Colors.GREEN_800,
+                        tooltip="A device is on this board"))] if present[index] else []),
                 ], tight=True, spacing=6),
                 lambda e, i=index: self.context.go(f"/table/{session.table_id}/valley/{i}"),
                 f"tab-player-{index}",

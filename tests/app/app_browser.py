@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -27,6 +28,9 @@ START_TIMEOUT = 90  # seconds; generous for a loaded 2-core machine
 UI_TIMEOUT = 60_000
 """Milliseconds for any single wait in the browser."""
 PHONE = {"width": 390, "height": 844}
+HOST_KEYS: dict[str, str] = {}
+"""The host key each test server printed, by its address: :func:`open_app` opens pages as the
+host (the browser ``scorepad app`` opens) unless told otherwise."""
 TABLET_TALL = {"width": 1280, "height": 1300}
 """Tall enough that a whole valley or board is on screen, with the scorepad beside it (Flutter
 only exposes the visible part to the accessibility tree)."""
@@ -41,11 +45,12 @@ def free_port() -> int:
 class AppServer:
     """``scorepad app`` as a person starts it, on a free port, with its own database."""
 
-    def __init__(self, db: Path, port: int, root: Path = ROOT):
+    def __init__(self, db: Path, port: int, root: Path = ROOT, options: tuple[str, ...] = ()):
         self.db = db
         self.port = port
         self.root = root
         """The checkout whose code is served."""
+        self.options = options
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen | None = None
         self.log = db.parent / "server.log"
@@ -55,7 +60,7 @@ class AppServer:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "scorer", "app", "--port", str(self.port), "--db",
-                 str(self.db), "--no-browser"],
+                 str(self.db), "--no-browser", *self.options],
                 cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + START_TIMEOUT
@@ -65,6 +70,8 @@ class AppServer:
             try:
                 with urllib.request.urlopen(self.url, timeout=5) as response:
                     if response.status == 200:
+                        HOST_KEYS[self.url] = re.findall(r"/\?key=([\w-]+)",
+                                                         self.log.read_text())[-1]
                         return
             except OSError:
                 time.sleep(0.3)
@@ -87,7 +94,12 @@ class AppServer:
 
 
 
-def open_app(page, url: str) -> None:
+def open_app(page, url: str, as_host: bool = True) -> None:
+    """Load the app at ``url``, as the host (with the server's host key) or as another device."""
+    parts = urlsplit(url)
+    key = HOST_KEYS.get(f"{parts.scheme}://{parts.netloc}")
+    if as_host and key:
+        url = urlunsplit(parts._replace(query=f"key={key}"))
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=UI_TIMEOUT)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

@@ -34,7 +34,7 @@ def test_only_the_raw_draft_and_its_version_are_stored(tmp_path):
         columns = [row[1] for row in connection.execute("PRAGMA table_info(tables)")]
         (draft,) = connection.execute("SELECT draft FROM tables").fetchone()
     assert columns == ["id", "game", "format_version", "draft", "created", "updated", "deleted",
-                       "uid", "finished", "location", "note", "start_player"]
+                       "uid", "finished", "location", "note", "start_player", "join_code"]
     assert json.loads(draft) == DRAFT
 
 

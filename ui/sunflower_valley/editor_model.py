@@ -277,7 +277,13 @@ class ValleyEditor(PlayerEditor):
         if self.brush is None:
             self.message = "Choose a card below, then tap a place."
             return
-        self._apply(*edits.place(self.player, cell, self.brush, self.namer(laying=cell)))
+        label, change = edits.place(self.player, cell, self.brush, self.namer(laying=cell))
+        revision = self.session.revision
+        self._apply(label, _only_on_empty(self.player, cell, change))
+        if self.session.revision == revision and cell in self.cards:
+            # This tap saw the place empty: another device laid a card there in between.
+            self.message = (f"A card was just laid at {self.place_name(cell)} on another device; "
+                            "it stays there. Tap another place.")
 
     def remove_selected(self) -> None:
         if self.selected is None:
@@ -346,6 +352,14 @@ class ValleyEditor(PlayerEditor):
         super().undo()
         self.selected = None
         self.moving = False
+
+
+def _only_on_empty(player: int, cell: Cell, change):
+    def change_if_empty(draft: dict) -> None:
+        if cell not in cards_by_cell(draft["players"][player]):
+            change(draft)
+
+    return change_if_empty
 
 
 def _start_route(player: int, start: Cell):
