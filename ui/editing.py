@@ -35,8 +35,11 @@ class SessionEditor:
         self.changed_player = self.session.redo_player
         self.message = redo_edit(self.session)
 
-    def _apply(self, label: str, change: Change, player: int | None = None) -> None:
-        self.message = apply_edit(self.session, label, change, player)
+    def _apply(self, label: str, change: Change, player: int | None = None) -> bool:
+        """Make an edit and say so; False when it changed nothing."""
+        made = self.session.apply(label, change, player)
+        self.message = label[0].upper() + label[1:] + "." if made else "Nothing changed."
+        return made
 
 
 class PlayerEditor(SessionEditor):
@@ -46,9 +49,9 @@ class PlayerEditor(SessionEditor):
         super().__init__(session)
         self.player = player
 
-    def _apply(self, label: str, change: Change, player: int | None = None) -> None:
+    def _apply(self, label: str, change: Change, player: int | None = None) -> bool:
         """An edit of this player's part unless told whose."""
-        super()._apply(label, change, self.player if player is None else player)
+        return super()._apply(label, change, self.player if player is None else player)
 
     def _apply_to_table(self, label: str, change: Change) -> None:
         """An edit of the whole table (the cards offered to every player), named as such."""
@@ -72,14 +75,6 @@ class PlayerEditor(SessionEditor):
             return f"{self.name}: not scored yet"
         points = "point" if result.total == 1 else "points"
         return f"{self.name}: {result.total} {points}, rank {result.rank}"
-
-
-def apply_edit(session: TableSession, label: str, change: Change,
-               player: int | None = None) -> str:
-    """Make an edit (of ``player``'s part); the message line's words for it."""
-    if session.apply(label, change, player):
-        return label[0].upper() + label[1:] + "."
-    return "Nothing changed."
 
 
 def undo_edit(session: TableSession) -> str:

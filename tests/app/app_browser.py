@@ -45,7 +45,7 @@ def free_port() -> int:
 class AppServer:
     """``scorepad app`` as a person starts it, on a free port, with its own database."""
 
-    def __init__(self, db: Path, port: int, root: Path = ROOT, options: tuple[str, ...] = ()):
+    def __init__(self, db: Path, port: int, options: tuple[str, ...] = (), root: Path = ROOT):
         self.db = db
         self.port = port
         self.root = root

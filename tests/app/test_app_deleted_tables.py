@@ -34,6 +34,9 @@ class Context:
     def may_open(self, table_id: int) -> bool:
         return True
 
+    def table_created(self, table_id: int) -> None:
+        """Every table is this device's to open (see may_open)."""
+
     def edited(self, table_id: int) -> None:
         self.told.append(table_id)
 

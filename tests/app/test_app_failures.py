@@ -47,6 +47,9 @@ class Context:
         self.dialogs: list = []
         self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append)
 
+    def may_open(self, table_id: int) -> bool:
+        return True
+
 
 def test_an_export_folder_that_cannot_be_written_is_said_and_the_app_keeps_working(tmp_path):
     store = TableStore(tmp_path / "tables.sqlite3")

@@ -166,16 +166,16 @@ def test_two_devices_laying_on_one_place_keep_the_first_card_and_tell_the_second
     # The second device's tap saw (0, 1) empty; the first device's card lands before it applies.
     apply = session.apply
 
-    def first_lands_in_between(label, change):
+    def first_lands_in_between(label, change, player=None):
         session.apply = apply
         first.tap((0, 1))
-        return apply(label, change)
+        return apply(label, change, player)
 
     session.apply = first_lands_in_between
     second.tap((0, 1))
     assert first.cards[(0, 1)]["kind"] == "lake"
     assert len(first.cards) == 2
-    assert second.message == ("A card was just laid at (0,1) on another device; it "
+    assert second.message == ("A card was just laid at row 1, column 2 on another device; it "
                               "stays there. Tap another place.")
     assert first.message.startswith("Place Lake")
 

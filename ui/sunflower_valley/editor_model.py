@@ -278,9 +278,7 @@ class ValleyEditor(PlayerEditor):
             self.message = "Choose a card below, then tap a place."
             return
         label, change = edits.place(self.player, cell, self.brush, self.namer(laying=cell))
-        revision = self.session.revision
-        self._apply(label, _only_on_empty(self.player, cell, change))
-        if self.session.revision == revision and cell in self.cards:
+        if not self._apply(label, _only_on_empty(self.player, cell, change)) and cell in self.cards:
             # This tap saw the place empty: another device laid a card there in between.
             self.message = (f"A card was just laid at {self.place_name(cell)} on another device; "
                             "it stays there. Tap another place.")
@@ -342,9 +340,9 @@ class ValleyEditor(PlayerEditor):
     def use_longest_route(self) -> None:
         self._apply(*edits.use_longest_route(self.player))
 
-    def _apply(self, label: str, change, player: int | None = None) -> None:
+    def _apply(self, label: str, change, player: int | None = None) -> bool:
         # The label names whose valley: undo may be tapped on another player's tab.
-        super()._apply(f"{label} on {self.name}'s {self.session.game.part_name}", change, player)
+        return super()._apply(f"{label} on {self.name}'s {self.session.game.part_name}", change, player)
 
     # Undo -----------------------------------------------------------------------------------------
 
