@@ -10,7 +10,7 @@ allocation is a small integer optimisation, solved exactly below.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -97,18 +97,42 @@ def allocate(favours: Sequence[Favour], sets: Sequence[int], pack: Counter[Resou
 def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) -> Storage:
     """The allocation of sets with the highest stored bonuses + leftovers (exact).
 
-    Favours are taken in order; for each, every feasible number of sets is tried and the rest is
-    solved the same way on what remains. A resource no later Favour asks for can only be a
-    leftover, so it leaves the search state: a Honey adds 1 at once, the others join a running
-    count of which only the part short of a full batch is kept. That keeps the memoised state
-    small. Among equally good allocations the one storing the most sets on the earliest Favours
-    wins, so a bonus shows whenever it costs nothing.
+    Favours that cannot matter leave first: of Favours asking for the same set only the best paid
+    (the earliest of equals) is ever worth filling, and a Favour whose set is worth less than the
+    leftovers it would take never is. The others are taken in order; for each, the numbers of
+    sets worth trying are tried and the rest is solved the same way on what remains. A resource
+    no later Favour asks for can only be a leftover, so it leaves the search state: a Honey adds
+    1 at once, the others join a running count of which only the part short of a full batch is
+    kept. That keeps the memoised state small. A number of sets is skipped when even a bound on
+    what it leads to cannot beat the best found. Among equally good allocations the one storing
+    the most sets on the earliest Favours wins, so a bonus shows whenever it costs nothing.
     """
-    storing = [(index, bonus) for index, favour in enumerate(favours)
-               if (bonus := storing_bonus(favour)) is not None]
+    kept: dict[tuple, tuple[int, StoredSets]] = {}
+    for index, favour in enumerate(favours):
+        bonus = storing_bonus(favour)
+        if bonus is None or sets_possible(pack, bonus) == 0 or not _may_pay(bonus):
+            continue
+        same_set = tuple(sorted(bonus.needs.items()))
+        if same_set not in kept or bonus.points > kept[same_set][1].points:
+            kept[same_set] = (index, bonus)
+    storing = sorted(kept.values(), key=lambda candidate: candidate[0])
     # asked_from[p]: the resources that the storing Favours from position p on ask for
     asked_from = [tuple(r for r in ORDER if any(bonus.needs[r] for _, bonus in storing[p:]))
                   for p in range(len(storing) + 1)]
+    # rates[p][r]: the most a resource adds, in thirds of a point beyond its worth as a
+    # leftover, when stored on a Favour from position p on
+    rates: list[dict[Resource, float]] = [{} for _ in range(len(storing) + 1)]
+    for position in range(len(storing) - 1, -1, -1):
+        bonus = storing[position][1]
+        rate = max(_gain(bonus), 0) / len(bonus.set)
+        rates[position] = {r: max(rates[position + 1].get(r, 0.0), rate if bonus.needs[r] else 0.0)
+                           for r in asked_from[position]}
+
+    def bound(position: int, held: tuple[int, ...], loose: int) -> int:
+        """At most the value from ``position`` on: every resource held at its best rate."""
+        thirds = loose + sum(have * (_LEFTOVER_THIRDS[r] + rates[position][r])
+                             for r, have in zip(asked_from[position], held))
+        return int(thirds / BATCH_SIZE + 1e-9)
 
     @lru_cache(maxsize=None)
     def best(position: int, held: tuple[int, ...], loose: int) -> tuple[int, tuple[int, ...]]:
@@ -121,12 +145,15 @@ def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) 
         need = tuple(bonus.needs[r] for r in asked)
         most = min(have // wanted for have, wanted in zip(held, need) if wanted)
         best_value, best_choice = -1, ()
-        for count in range(most, -1, -1):
+        for count in _counts_worth_trying(most, alone=not any(
+                wanted and r in asked_from[position + 1] for r, wanted in zip(asked, need))):
             value, rest, freed = points_and_rest(position, count, held, need, loose)
+            value += freed // BATCH_SIZE
+            if value + bound(position + 1, rest, freed % BATCH_SIZE) <= best_value:
+                continue  # fewer sets here and at most as good: never chosen
             later, choice = best(position + 1, rest, freed % BATCH_SIZE)
-            value += later + freed // BATCH_SIZE
-            if value > best_value:
-                best_value, best_choice = value, (count, *choice)
+            if value + later > best_value:
+                best_value, best_choice = value + later, (count, *choice)
         return best_value, best_choice
 
     def points_and_rest(position: int, count: int, held: tuple[int, ...], need: tuple[int, ...],
@@ -152,3 +179,29 @@ def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) 
     for (index, _), count in zip(storing, choice):
         sets[index] = count
     return allocate(favours, sets, pack, maps)
+
+
+_LEFTOVER_THIRDS = {r: BATCH_SIZE if r is Resource.HONEY else 1 for r in ORDER}
+"""What a resource is worth as a leftover, in thirds of a point: a Honey 1, another a third."""
+
+
+def _gain(bonus: StoredSets) -> int:
+    """What storing one set adds, in thirds of a point: its bonus less its resources' worth as
+    leftovers."""
+    return BATCH_SIZE * bonus.points - sum(_LEFTOVER_THIRDS[r] for r in bonus.set)
+
+
+def _may_pay(bonus: StoredSets) -> bool:
+    """A set costs its Honey (1 point each) and its other resources, at least a whole batch per
+    3 of them: when the bonus is less, every set stored loses a point."""
+    honey = bonus.needs[Resource.HONEY]
+    return bonus.points - honey >= (len(bonus.set) - honey) // BATCH_SIZE
+
+
+def _counts_worth_trying(most: int, alone: bool) -> Iterable[int]:
+    """The numbers of sets to try, most first. For a Favour whose resources no later Favour
+    wants, 3 more sets always change the score by the same amount (its gain), so only the 3
+    highest or the 3 lowest counts can be best."""
+    if not alone or most <= 5:
+        return range(most, -1, -1)
+    return (most, most - 1, most - 2, 2, 1, 0)

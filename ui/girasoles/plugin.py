@@ -38,7 +38,7 @@ class GirasolesPlugin(GamePlugin):
         return draft.new_draft(players, setup)
 
     def draft_from_table(self, table) -> dict:
-        return draft.draft_from_table(table, colours_for(len(table.players)))
+        return draft.draft_from_table(table, colours_for(table.players))
 
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
