@@ -22,12 +22,24 @@ R R S R R .
 . . T R R R
 . . R R . .
 """
+# The slowest 30-card valley (the most a valley file may hold) found by hill climbing from
+# random valleys of Railroad and Town cards (/work notes: a "flower" around the Starting Town).
+WORST_30 = """
+. . T R T .
+. . R T R R
+R R S R T R
+T T R T R T
+. R R R T .
+. . R R . .
+. . T R . .
+. . T R R .
+"""
 KINDS = {"R": "railroad", "T": "town", "S": "starting_town"}
 
 
-def worst_valley() -> Valley:
+def worst_valley(picture: str = WORST) -> Valley:
     cards = []
-    for row, letters in enumerate(WORST.strip().splitlines()):
+    for row, letters in enumerate(picture.strip().splitlines()):
         for col, letter in enumerate(letters.split()):
             if letter in KINDS:
                 town = {"combination": ["lake"], "points": 1} if letter == "T" else {}
@@ -53,14 +65,26 @@ WORST_TABLE = SunflowerValleyTable(
 )
 
 
-def worst_valley_express_and_long_way() -> None:
-    layout = Layout(WORST_VALLEY, Options())
+WORST_30_VALLEY = worst_valley(WORST_30)
+WORST_30_TABLE = SunflowerValleyTable(
+    goals=("long_way", "walking_routes", "suburban_trains"),
+    players=tuple(Player(name=name, valley=WORST_30_VALLEY) for name in "ABCDEF"),
+)
+
+
+def express_and_long_way(valley: Valley) -> None:
+    layout = Layout(valley, Options())
     valley_express(layout)
     GOALS["long_way"].rule(layout)
 
 
 CASES = {
     "sunflower_valley: 6-player table, 3 goals": lambda: score_table(TABLE),
-    "sunflower_valley: worst valley, Express + Long Way": worst_valley_express_and_long_way,
+    "sunflower_valley: worst valley, Express + Long Way": lambda: express_and_long_way(
+        WORST_VALLEY),
     "sunflower_valley: worst valley, whole 2-player table": lambda: score_table(WORST_TABLE),
+    "sunflower_valley: worst 30-card valley, Express + Long Way": lambda: express_and_long_way(
+        WORST_30_VALLEY),
+    "sunflower_valley: WORST CASE 6 players, worst 30-card valleys": lambda: score_table(
+        WORST_30_TABLE),
 }
