@@ -58,7 +58,8 @@ def score_five_players() -> object:
     return score(table_from_json(FIVE_PLAYERS))
 
 
-# The slowest storing Favours found by a random search, every resource at its limit (99).
+# The slowest storing Favours found by a random search, with a full Pack (228 resources: 22 or
+# 23 of each, the most a player can hold in all).
 _WORST_SETS = [(["Flowers", "Acorns", "Bugs"], 12), (["Acorns", "Birch"], 1),
                (["Bugs", "Cattails", "Honey"], 8), (["Pebbles"], 3), (["Cattails"], 6),
                (["Birch", "Birch", "Honey"], 12), (["Birch"], 9)]
@@ -70,15 +71,15 @@ WORST_CASE = json.dumps({
                               for index, (needs, points) in enumerate(_WORST_SETS)]},
     "players": [{"name": f"Player {index + 1}",
                  "favours": [f"Store {number}" for number in range(len(_WORST_SETS))],
-                 "resources": {resource: 99 for resource in (
-                     "Acorns", "Berries", "Birch", "Cattails", "Clay", "Herbs", "Honey", "Bugs",
-                     "Flowers", "Pebbles")}}
+                 "resources": {resource: 23 if number < 8 else 22 for number, resource in
+                               enumerate(("Acorns", "Berries", "Birch", "Cattails", "Clay",
+                                          "Herbs", "Honey", "Bugs", "Flowers", "Pebbles"))}}
                 for index in range(5)],
 })
 
 
 CASES = {
     "maple_valley: 5-player table, read and scored": score_five_players,
-    "maple_valley: WORST CASE 5 players, full packs, 7 storing Favours": lambda: score(
+    "maple_valley: WORST CASE 5 players, full Packs, 7 storing Favours": lambda: score(
         table_from_json(WORST_CASE)),
 }

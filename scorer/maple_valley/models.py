@@ -34,6 +34,9 @@ MAX_PLAYERS = 5
 MAX_HELD = 99
 """A bound on one resource's count: the supply has 18 markers of each, and multiplier planks stand
 for 3 or 5 when it runs out; 99 catches typing slips."""
+MAX_PACK = 18 * 10 + 12 * 4
+"""The most resources one player can hold: the 180 markers (18 of each of the 10 resources),
+12 of them on multiplier planks standing for 5 (4 more each)."""
 MAX_MAPS = 20
 """The game has 20 Map tiles."""
 FAVOUR_CARDS = 72
@@ -311,7 +314,7 @@ class Player(SeatedPlayer):
         default_factory=dict,
         description='Everything left in the Pack and on Favours, e.g. {"Honey": 2, "Maps": 1}: '
         "Acorns, Berries, Birch, Cattails, Clay, Herbs, Honey, Bugs, Flowers, Pebbles (at most "
-        f"{MAX_HELD} each), Maps (at most {MAX_MAPS}).",
+        f"{MAX_HELD} each, {MAX_PACK} in all), Maps (at most {MAX_MAPS}).",
     )
     cubes: dict[str, Count] = Field(
         default_factory=dict,
@@ -342,6 +345,13 @@ class Player(SeatedPlayer):
             if isinstance(count, int) and count > most:
                 raise ValueError(f"{count} {name}? At most {most}: check the count")
             pack[name] = count
+        held = sum(count for name, count in pack.items()
+                   if name != MAPS and isinstance(count, int) and count > 0)
+        if held > MAX_PACK:
+            raise ValueError(
+                f"{held} resources in one Pack? The game has 180 resource markers and 12 "
+                f"multiplier planks: at most {MAX_PACK}; check the counts"
+            )
         return pack
 
     @field_validator("cubes")

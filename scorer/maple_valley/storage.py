@@ -128,11 +128,21 @@ def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) 
         rates[position] = {r: max(rates[position + 1].get(r, 0.0), rate if bonus.needs[r] else 0.0)
                            for r in asked_from[position]}
 
+    # gains_from[p]: each later Favour that gains by its sets, with its gain and its set
+    gains_from = [[(_gain(bonus), bonus.needs) for _, bonus in storing[p:] if _gain(bonus) > 0]
+                  for p in range(len(storing) + 1)]
+
     def bound(position: int, held: tuple[int, ...], loose: int) -> int:
-        """At most the value from ``position`` on: every resource held at its best rate."""
-        thirds = loose + sum(have * (_LEFTOVER_THIRDS[r] + rates[position][r])
-                             for r, have in zip(asked_from[position], held))
-        return int(thirds / BATCH_SIZE + 1e-9)
+        """At most the value from ``position`` on: the resources as leftovers, plus the lesser
+        of two bounds on what storing adds: every resource held stored at its best rate, or
+        every later Favour storing as many sets as if it had the resources to itself."""
+        asked = asked_from[position]
+        thirds = loose + sum(have * _LEFTOVER_THIRDS[r] for r, have in zip(asked, held))
+        at_best_rates = sum(have * rates[position][r] for r, have in zip(asked, held))
+        have = dict(zip(asked, held))
+        alone = sum(gain * min(have[r] // n for r, n in needs.items())
+                    for gain, needs in gains_from[position])
+        return int((thirds + min(at_best_rates, alone)) / BATCH_SIZE + 1e-9)
 
     @lru_cache(maxsize=None)
     def best(position: int, held: tuple[int, ...], loose: int) -> tuple[int, tuple[int, ...]]:
@@ -145,7 +155,7 @@ def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) 
         need = tuple(bonus.needs[r] for r in asked)
         most = min(have // wanted for have, wanted in zip(held, need) if wanted)
         best_value, best_choice = -1, ()
-        for count in _counts_worth_trying(most, alone=not any(
+        for count in _counts_worth_trying(most, _gain(bonus), alone=not any(
                 wanted and r in asked_from[position + 1] for r, wanted in zip(asked, need))):
             value, rest, freed = points_and_rest(position, count, held, need, loose)
             value += freed // BATCH_SIZE
@@ -198,10 +208,13 @@ def _may_pay(bonus: StoredSets) -> bool:
     return bonus.points - honey >= (len(bonus.set) - honey) // BATCH_SIZE
 
 
-def _counts_worth_trying(most: int, alone: bool) -> Iterable[int]:
-    """The numbers of sets to try, most first. For a Favour whose resources no later Favour
-    wants, 3 more sets always change the score by the same amount (its gain), so only the 3
-    highest or the 3 lowest counts can be best."""
+def _counts_worth_trying(most: int, gain: int, alone: bool) -> Iterable[int]:
+    """The numbers of sets to try, most first. 3 sets fewer give back resources worth exactly
+    the sets' gain as leftovers, so a Favour that loses by its sets (gain below 0) stores at most
+    2. For a Favour whose resources no later Favour wants, 3 more sets always change the score by
+    its gain, so only the 3 highest or the 3 lowest counts can be best."""
+    if gain < 0:
+        return range(min(most, 2), -1, -1)
     if not alone or most <= 5:
         return range(most, -1, -1)
     return (most, most - 1, most - 2, 2, 1, 0)
