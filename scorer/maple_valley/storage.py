@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from scorer.maple_valley.models import Favour, Resource, StoredSets
 
@@ -144,27 +143,46 @@ def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) 
                     for gain, needs in gains_from[position])
         return int((thirds + min(at_best_rates, alone)) / BATCH_SIZE + 1e-9)
 
-    @lru_cache(maxsize=None)
-    def best(position: int, held: tuple[int, ...], loose: int) -> tuple[int, tuple[int, ...]]:
+    exact: dict[tuple, tuple[int, tuple[int, ...]]] = {}
+    at_most: dict[tuple, int] = {}
+
+    def best(position: int, held: tuple[int, ...], loose: int,
+             floor: int = -1) -> tuple[int, tuple[int, ...] | None]:
         """Best value from ``position`` on, given the counts of ``asked_from[position]`` still
-        held and ``loose`` other resources (< 3) already bound for the leftover batches."""
+        held and ``loose`` other resources (< 3) already bound for the leftover batches, with
+        its sets; or, when it cannot be more than ``floor`` (what the caller already has), a
+        bound no more than ``floor`` and None. Both are kept for the next visit of the state."""
+        state = (position, held, loose)
+        if state in exact:
+            return exact[state]
+        if at_most.get(state, floor + 1) <= floor:
+            return at_most[state], None
         if position == len(storing):
-            return loose // BATCH_SIZE, ()
+            exact[state] = (loose // BATCH_SIZE, ())
+            return exact[state]
         asked = asked_from[position]
         bonus = storing[position][1]
         need = tuple(bonus.needs[r] for r in asked)
         most = min(have // wanted for have, wanted in zip(held, need) if wanted)
-        best_value, best_choice = -1, ()
+        best_value, best_choice, cut = -1, None, False
         for count in _counts_worth_trying(most, _gain(bonus), alone=not any(
                 wanted and r in asked_from[position + 1] for r, wanted in zip(asked, need))):
             value, rest, freed = points_and_rest(position, count, held, need, loose)
             value += freed // BATCH_SIZE
-            if value + bound(position + 1, rest, freed % BATCH_SIZE) <= best_value:
+            enough = max(best_value, floor)
+            if value + bound(position + 1, rest, freed % BATCH_SIZE) <= enough:
+                cut = cut or enough > best_value
                 continue  # fewer sets here and at most as good: never chosen
-            later, choice = best(position + 1, rest, freed % BATCH_SIZE)
-            if value + later > best_value:
+            later, choice = best(position + 1, rest, freed % BATCH_SIZE, enough - value)
+            if choice is None:
+                cut = cut or enough > best_value
+            elif value + later > best_value:
                 best_value, best_choice = value + later, (count, *choice)
-        return best_value, best_choice
+        if best_value > floor or not cut:
+            exact[state] = (best_value, best_choice)
+            return exact[state]
+        at_most[state] = floor
+        return floor, None
 
     def points_and_rest(position: int, count: int, held: tuple[int, ...], need: tuple[int, ...],
                         loose: int) -> tuple[int, tuple[int, ...], int]:
