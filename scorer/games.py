@@ -46,7 +46,7 @@ def parse_table(data: Any) -> BaseModel:
     if not isinstance(data, dict):
         raise UnknownGame("a table is a JSON object with a \"game\" field")
     game = data.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         known = ", ".join(f'"{key}"' for key in GAMES)
         raise UnknownGame(f'"game" is {game!r}; it must be one of {known}')
     return TABLE_ADAPTER.validate_python(data)

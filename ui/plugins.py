@@ -9,26 +9,27 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from scorer.core.players import name_clash
+from scorer.core.players import COLOUR_NAMES, name_clash
 
 Cell = tuple[int, int]
 
-PLAYER_COLOURS: dict[str, str] = {
-    "red": "#C62828",
-    "blue": "#1565C0",
-    "green": "#2E7D32",
-    "yellow": "#FBC02D",
-    "purple": "#7B1FA2",
-    "orange": "#F57C00",
-    "teal": "#00796B",
-    "grey": "#616161",
-}
-"""Colours a player can pick (names stored, shades shown)."""
+PLAYER_COLOURS: dict[str, str] = dict(zip(COLOUR_NAMES, (
+    "#C62828",  # red
+    "#1565C0",  # blue
+    "#2E7D32",  # green
+    "#FBC02D",  # yellow
+    "#7B1FA2",  # purple
+    "#F57C00",  # orange
+    "#00796B",  # teal
+    "#616161",  # grey
+), strict=True))
+"""Colours a player can pick (names stored, shades shown); the names are the library's."""
 
 PLAYER_TEXT: dict[str, str] = {
     colour: "#000000" if colour in ("yellow", "orange") else "#FFFFFF" for colour in PLAYER_COLOURS
@@ -100,7 +101,7 @@ class GamePlugin(ABC):
         """The draft holding an imported table file, which the library has validated. This default
         suits a game whose draft is the table file with a colour per player."""
         data = table.model_dump(mode="json")
-        for player, colour in zip(data["players"], colours_for(len(data["players"]))):
+        for player, colour in zip(data["players"], colours_for(table.players)):
             player["colour"] = colour
         return data
 
@@ -150,10 +151,19 @@ class GamePlugin(ABC):
         None when the lines' own words name what they used."""
 
 
-def colours_for(players: int) -> list[str]:
-    """Different colours for an imported table's players, in the order they are offered."""
-    names = list(PLAYER_COLOURS)
-    return [names[index % len(names)] for index in range(players)]
+def colours_for(players: Sequence[Any]) -> list[str]:
+    """An imported table's colours: each player's own from the file, and for a player without
+    one the first colour no other player has (in the order they are offered)."""
+    taken = {player.colour for player in players if player.colour}
+    free = [colour for colour in PLAYER_COLOURS if colour not in taken] or list(PLAYER_COLOURS)
+    given = []
+    for player in players:
+        if not player.colour:
+            given.append(free[0] if free else "grey")
+            free = free[1:] or free
+        else:
+            given.append(player.colour)
+    return given
 
 
 def error_message(error: ValidationError) -> str:

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Cell, Line, TableResult
-from scorer.core.players import name_key
+from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.games import GAMES
 from scorer.report import scorepad_text
 from ui.plugins import Checked
@@ -100,7 +100,14 @@ def export_json(session: TableSession) -> str | None:
     table = session.checked.table
     if table is None:
         return None
-    return json.dumps(table.model_dump(mode="json"), indent=2) + "\n"
+    # The players' colours live in the draft: written out so that an import keeps them.
+    colours = {name_key(player.get("name", "")): player.get("colour")
+               for player in session.draft.get("players", [])
+               if isinstance(player.get("name"), str) and player.get("colour") in COLOUR_NAMES}
+    data = table.model_dump(mode="json")
+    for player in data["players"]:
+        player["colour"] = colours.get(name_key(player["name"]), player["colour"])
+    return json.dumps(data, indent=2) + "\n"
 
 
 def _owner(session: TableSession, player: int | None) -> str:

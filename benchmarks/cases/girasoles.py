@@ -52,5 +52,6 @@ CASES = {
         load_table(EXAMPLE)
     ),
     "girasoles: 10x10 dense pairs, one pair objective": dense_pairs_alone,
-    "girasoles: 4-player table of 10x10 dense boards, advanced": lambda: score_table(DENSE_TABLE),
+    "girasoles: WORST CASE 4 players, 10x10 dense boards, advanced": lambda: score_table(
+        DENSE_TABLE),
 }

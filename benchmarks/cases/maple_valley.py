@@ -58,4 +58,28 @@ def score_five_players() -> object:
     return score(table_from_json(FIVE_PLAYERS))
 
 
-CASES = {"maple_valley: 5-player table, read and scored": score_five_players}
+# The slowest storing Favours found by a random search, with a full Pack (228 resources: 22 or
+# 23 of each, the most a player can hold in all).
+_WORST_SETS = [(["Flowers", "Acorns", "Bugs"], 12), (["Acorns", "Birch"], 1),
+               (["Bugs", "Cattails", "Honey"], 8), (["Pebbles"], 3), (["Cattails"], 6),
+               (["Birch", "Birch", "Honey"], 12), (["Birch"], 9)]
+_FULL = {"name": "Full", "category": "Gift", "score": 1}
+WORST_CASE = json.dumps({
+    "game": "maple_valley",
+    "catalogue": {"favours": [{**_FULL, "name": f"Store {index}",
+                               "bonus": {"kind": "stored_sets", "set": needs, "points": points}}
+                              for index, (needs, points) in enumerate(_WORST_SETS)]},
+    "players": [{"name": f"Player {index + 1}",
+                 "favours": [f"Store {number}" for number in range(len(_WORST_SETS))],
+                 "resources": {resource: 23 if number < 8 else 22 for number, resource in
+                               enumerate(("Acorns", "Berries", "Birch", "Cattails", "Clay",
+                                          "Herbs", "Honey", "Bugs", "Flowers", "Pebbles"))}}
+                for index in range(5)],
+})
+
+
+CASES = {
+    "maple_valley: 5-player table, read and scored": score_five_players,
+    "maple_valley: WORST CASE 5 players, full Packs, 7 storing Favours": lambda: score(
+        table_from_json(WORST_CASE)),
+}

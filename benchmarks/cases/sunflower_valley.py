@@ -24,7 +24,7 @@ R R S R R .
 """
 # The slowest 30-card valley (the most a valley may hold) of Railroad and Town cards for the
 # search of the route best for the player, found by a random search.
-WORST_30 = """
+WORST_30_ROUTES = """
 . . . T R R . .
 R R . R T . . T
 T T R R R R T R
@@ -32,6 +32,18 @@ T T R R R R T R
 . T T R S T . .
 . T R T R T . .
 . . . . T . . .
+"""
+# The slowest 30-card valley (the most a valley file may hold) found by hill climbing from
+# random valleys of Railroad and Town cards (/work notes: a "flower" around the Starting Town).
+WORST_30 = """
+. . T R T .
+. . R T R R
+R R S R T R
+T T R T R T
+. R R R T .
+. . R R . .
+. . T R . .
+. . T R R .
 """
 KINDS = {"R": "railroad", "T": "town", "S": "starting_town"}
 
@@ -62,23 +74,34 @@ WORST_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
     players=(Player(name="A", valley=WORST_VALLEY), Player(name="B", valley=WORST_VALLEY)),
 )
-WORST_30_TABLE = SunflowerValleyTable(
+WORST_30_ROUTES_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
-    players=tuple(Player(name=name, valley=worst_valley(WORST_30)) for name in "ABCDEF"),
+    players=tuple(Player(name=name, valley=worst_valley(WORST_30_ROUTES)) for name in "ABCDEF"),
 )
 
 
-def worst_valley_express_and_long_way() -> None:
-    layout = Layout(WORST_VALLEY, Options())
+WORST_30_VALLEY = worst_valley(WORST_30)
+WORST_30_TABLE = SunflowerValleyTable(
+    goals=("long_way", "walking_routes", "suburban_trains"),
+    players=tuple(Player(name=name, valley=WORST_30_VALLEY) for name in "ABCDEF"),
+)
+
+
+def express_and_long_way(valley: Valley) -> None:
+    layout = Layout(valley, Options())
     valley_express(layout)
     GOALS["long_way"].rule(layout)
 
 
 CASES = {
     "sunflower_valley: 6-player table, 3 goals": lambda: score_table(TABLE),
-    "sunflower_valley: worst valley, Express + Long Way": worst_valley_express_and_long_way,
+    "sunflower_valley: worst valley, Express + Long Way": lambda: express_and_long_way(
+        WORST_VALLEY),
     "sunflower_valley: worst valley, whole 2-player table": lambda: score_table(WORST_TABLE),
-    "sunflower_valley: worst 30-card valley, whole 6-player table": lambda: score_table(
-        WORST_30_TABLE
-    ),
+    "sunflower_valley: worst 30-card valley, Express + Long Way": lambda: express_and_long_way(
+        WORST_30_VALLEY),
+    "sunflower_valley: WORST CASE 6 players, worst 30-card valleys": lambda: score_table(
+        WORST_30_TABLE),
+    "sunflower_valley: 6 players, the 30-card valley slowest for the route search": lambda:
+        score_table(WORST_30_ROUTES_TABLE),
 }

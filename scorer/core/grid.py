@@ -66,50 +66,186 @@ def longest_simple_path(
 
     ``graph`` maps each node to its neighbours (undirected: list each edge both ways). Paths begin
     at one of ``starts`` (every node when None). ``accept`` may reject a path as a result (it is
-    still extended). The search is exhaustive, pruned by the number of nodes still reachable, so
-    the answer is exact; among equally long paths the first in the graph's order wins.
+    still extended). Exact: among equally long accepted paths, the first in the graph's order wins
+    (starts in order, then each node's neighbours in order). See :class:`_PathSearch`.
     """
-    adjacency = {node: tuple(neighbours) for node, neighbours in graph.items()}
-    best: list[Node] = []
+    search = _PathSearch(graph)
+    first = [search.index[node] for node in (graph if starts is None else starts)
+             if node in graph]
+    longest = 0
+    for start in first:
+        free = search.free_after(start, search.everyone)
+        longest = max(longest, 1 + search.greedy(start, free))
+        while search.reaches(start, free, longest):
+            longest += 1
+    for size in range(longest, 0, -1):
+        for path in search.paths_of(size, first):
+            nodes = [search.nodes[index] for index in path]
+            if accept is None or accept(nodes):
+                return nodes
+    return []
 
-    def reachable_bound(tip: Node, visited: set[Node]) -> int:
-        """At most how many more nodes the path can take: those still reachable from the tip,
-        less the dead ends (one way in, none out) beyond the one the path may end in."""
-        seen = {tip}
-        stack = [tip]
-        dead_ends = 0
+
+class _PathSearch:
+    """Whether a path can still grow by ``need`` nodes depends only on its tip and the free nodes
+    reachable from the tip, not on how it got there; so each answer is kept per (tip, free nodes)
+    as bounds (at least ``longer``, at most ``shorter``) and shared by every path reaching that
+    state. Nodes are bits of an int; the stacks are explicit (no recursion limit to exhaust)."""
+
+    def __init__(self, graph: Mapping[Node, Iterable[Node]]) -> None:
+        nodes = list(graph)
+        for neighbours in list(graph.values()):
+            nodes.extend(node for node in neighbours if node not in graph)
+        self.nodes: list[Node] = list(dict.fromkeys(nodes))
+        self.index = {node: position for position, node in enumerate(self.nodes)}
+        self.neighbours = [tuple(self.index[n] for n in graph.get(node, ())) for node in self.nodes]
+        self.masks = [sum(1 << n for n in set(neighbours)) for neighbours in self.neighbours]
+        self.everyone = (1 << len(self.nodes)) - 1
+        self.sides = self._two_colours()
+        self.longer: dict[tuple[int, int], int] = {}
+        self.shorter: dict[tuple[int, int], int] = {}
+
+    def _two_colours(self) -> list[int] | None:
+        """For each node, the mask of the nodes of its colour when the graph is bipartite."""
+        colour: dict[int, int] = {}
+        for first in range(len(self.nodes)):
+            if first in colour:
+                continue
+            colour[first] = 0
+            stack = [first]
+            while stack:
+                node = stack.pop()
+                for n in self.neighbours[node]:
+                    if n not in colour:
+                        colour[n] = 1 - colour[node]
+                        stack.append(n)
+                    elif colour[n] == colour[node]:
+                        return None
+        masks = [0, 0]
+        for node, side in colour.items():
+            masks[side] |= 1 << node
+        return [masks[colour[node]] for node in range(len(self.nodes))]
+
+    def free_after(self, node: int, unvisited: int) -> int:
+        """The nodes of ``unvisited`` reachable from ``node`` once ``node`` is taken."""
+        allowed = unvisited & ~(1 << node)
+        seen = frontier = self.masks[node] & allowed
+        while frontier:
+            grown = 0
+            while frontier:
+                bit = frontier & -frontier
+                frontier ^= bit
+                grown |= self.masks[bit.bit_length() - 1]
+            frontier = grown & allowed & ~seen
+            seen |= frontier
+        return seen
+
+    def bound(self, tip: int, free: int) -> int:
+        """At most how many nodes a path at ``tip`` can add from ``free``: not the dead ends
+        (one way in) beyond the one it may end in, and on a bipartite graph (any grid) no more
+        than the two colours allow, as a path alternates them."""
+        state = (tip, free)
+        if state not in self.shorter:
+            reach = free | 1 << tip
+            dead_ends = 0
+            rest = free
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if (self.masks[bit.bit_length() - 1] & reach).bit_count() <= 1:
+                    dead_ends += 1
+            most = free.bit_count() - max(0, dead_ends - 1)
+            if self.sides is not None:
+                same = (free & self.sides[tip]).bit_count()
+                other = free.bit_count() - same
+                most = min(most, 2 * min(same, other) + (other > same))
+            self.shorter[state] = most
+        return self.shorter[state]
+
+    def steps(self, tip: int, free: int) -> list[tuple[int, int]]:
+        """Each next node, in the neighbours' order, with the free nodes it leaves."""
+        return [(n, self.free_after(n, free)) for n in self.neighbours[tip] if free >> n & 1]
+
+    def greedy(self, tip: int, free: int) -> int:
+        """How many nodes a path at ``tip`` adds by always taking the most promising step: a
+        quick lower bound, kept for every state on the way, that the exact search starts from."""
+        walked = [(tip, free)]
+        while steps := self._ordered_steps(*walked[-1]):
+            walked.append(steps[0])
+        for added, state in enumerate(reversed(walked)):
+            self.longer[state] = max(self.longer.get(state, 0), added)
+        return len(walked) - 1
+
+    def _known(self, tip: int, free: int, need: int) -> bool | None:
+        if need <= self.longer.get((tip, free), 0):
+            return True
+        if need > self.bound(tip, free):
+            return False
+        return None
+
+    def reaches(self, tip: int, free: int, need: int) -> bool:
+        """Whether a path at ``tip`` can add ``need`` more nodes from ``free``."""
+        known = self._known(tip, free, need)
+        if known is not None:
+            return known
+        # A frame: the state, what it must add, its next steps (most promising first), position.
+        stack = [[tip, free, need, self._ordered_steps(tip, free), 0]]
+        answer: bool | None = None
         while stack:
-            node = stack.pop()
-            exits = 0
-            for neighbour in adjacency.get(node, ()):
-                if neighbour not in visited or neighbour == tip:
-                    exits += 1
-                    if neighbour not in seen:
-                        seen.add(neighbour)
-                        stack.append(neighbour)
-            if node != tip and exits <= 1:
-                dead_ends += 1
-        return len(seen) - 1 - max(0, dead_ends - 1)
+            frame = stack[-1]
+            state, wanted, steps = (frame[0], frame[1]), frame[2], frame[3]
+            if answer is False:  # the step just searched cannot: try the next
+                frame[4] += 1
+                answer = None
+            while answer is None and frame[4] < len(steps):
+                step = steps[frame[4]]
+                answer = self._known(step[0], step[1], wanted - 1)
+                if answer is False:
+                    frame[4] += 1
+                    answer = None
+                elif answer is None:
+                    break
+            if answer is None and frame[4] < len(steps):
+                step = steps[frame[4]]
+                stack.append([step[0], step[1], wanted - 1, self._ordered_steps(*step), 0])
+                continue
+            if answer:
+                self.longer[state] = max(self.longer.get(state, 0), wanted)
+            else:
+                self.shorter[state] = wanted - 1
+                answer = False
+            stack.pop()
+        return bool(answer)
 
-    def extend(path: list[Node], visited: set[Node]) -> None:
-        nonlocal best
-        if len(path) > len(best) and (accept is None or accept(path)):
-            best = list(path)
-        tip = path[-1]
-        if len(path) + reachable_bound(tip, visited) <= len(best):
-            return
-        for neighbour in adjacency.get(tip, ()):
-            if neighbour not in visited:
-                visited.add(neighbour)
-                path.append(neighbour)
-                extend(path, visited)
-                path.pop()
-                visited.remove(neighbour)
+    def _ordered_steps(self, tip: int, free: int) -> list[tuple[int, int]]:
+        return sorted(self.steps(tip, free), key=lambda step: -self.bound(*step))
 
-    for start in adjacency if starts is None else starts:
-        if start in adjacency:
-            extend([start], {start})
-    return best
+    def paths_of(self, size: int, starts: list[int]):
+        """Every path of exactly ``size`` nodes, in the graph's order (depth first); only steps
+        that can still reach the size are taken."""
+        for start in starts:
+            free = self.free_after(start, self.everyone)
+            if not self.reaches(start, free, size - 1):
+                continue
+            if size == 1:
+                yield [start]
+                continue
+            path = [start]
+            pending = [iter(self.steps(start, free))]
+            while pending:
+                for node, left in pending[-1]:
+                    if not self.reaches(node, left, size - len(path) - 1):
+                        continue
+                    path.append(node)
+                    if len(path) == size:
+                        yield list(path)
+                        path.pop()
+                        continue
+                    pending.append(iter(self.steps(node, left)))
+                    break
+                else:
+                    pending.pop()
+                    path.pop()
 
 
 def maximum_matching(edges: Iterable[tuple[Node, Node]]) -> set[tuple[Node, Node]]:

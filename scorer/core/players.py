@@ -5,9 +5,11 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Annotated, Protocol, TypeVar
+from typing import Annotated, Literal, Protocol, TypeVar, get_args
 
 from pydantic import AfterValidator, Field
+
+from scorer.core.breakdown import Frozen
 
 
 def _not_blank(name: str) -> str:
@@ -18,6 +20,22 @@ def _not_blank(name: str) -> str:
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_not_blank)]
 """A player's name, without the blanks around it."""
+
+
+PlayerColour = Literal["red", "blue", "green", "yellow", "purple", "orange", "teal", "grey"]
+COLOUR_NAMES: tuple[str, ...] = get_args(PlayerColour)
+"""The colours a player can be shown in (the app's choice); a colour never changes a score."""
+
+COLOUR_FIELD_DESCRIPTION = (
+    "The player's colour in the app (" + ", ".join(COLOUR_NAMES) + "); never affects the score."
+)
+
+
+class SeatedPlayer(Frozen):
+    """What every game's player has: a name, and a colour the app shows them in."""
+
+    name: PlayerName
+    colour: PlayerColour | None = Field(default=None, description=COLOUR_FIELD_DESCRIPTION)
 
 
 class Named(Protocol):

@@ -22,7 +22,8 @@ from typing import Annotated, Literal, NamedTuple
 from pydantic import AfterValidator, Field, model_validator
 
 from scorer.core.breakdown import Cell, Frozen
-from scorer.core.players import PlayerName, distinct_names
+from scorer.core.counts import WholeNumber
+from scorer.core.players import SeatedPlayer, distinct_names
 
 DEFAULT_BOARD_SIZE = 6
 SMALLEST_BOARD_SIZE = 4
@@ -32,6 +33,8 @@ ADDITIONAL_OBJECTIVES = {"normal": 3, "advanced": 4}
 """Active additional objectives at the end of a game, by mode."""
 DESCRIBED_OBJECTIVES = 15
 """The rulebook announces 16 additional objectives but describes 15 (ruling GI-5)."""
+MAX_COINS = 999
+"""A sanity bound on coins, in total or in a round (the game has 30 coin tokens)."""
 
 
 class Colour(StrEnum):
@@ -121,11 +124,11 @@ def parse_space(token: str) -> Space | None:
 class Board(Frozen):
     """A personal board at the end of the game, typed as a grid of text (see the module's doc)."""
 
-    rows: int = Field(
+    rows: WholeNumber = Field(
         default=DEFAULT_BOARD_SIZE, ge=SMALLEST_BOARD_SIZE, le=LARGEST_BOARD_SIZE,
         description="Rows of the board (ruling GI-10).",
     )
-    cols: int = Field(
+    cols: WholeNumber = Field(
         default=DEFAULT_BOARD_SIZE, ge=SMALLEST_BOARD_SIZE, le=LARGEST_BOARD_SIZE,
         description="Columns of the board (ruling GI-10).",
     )
@@ -185,7 +188,9 @@ class AdditionalObjective(Frozen):
     """An active additional objective: its card number in the rulebook's list, and what the card
     shows when its rule needs it: a colour (cards 1, 2, 5, 6) or two objects (cards 7, 8, 9)."""
 
-    card: int = Field(ge=1, description="The objective's number in the rulebook's list, 1 to 15.")
+    card: WholeNumber = Field(
+        ge=1, description="The objective's number in the rulebook's list, 1 to 15."
+    )
     colour: Colour | None = Field(
         default=None, description="The colour shown on cards 1, 2, 5 and 6."
     )
@@ -234,12 +239,13 @@ class Options(Frozen):
     )
 
 
-class Player(Frozen):
+class Player(SeatedPlayer):
     """A player's board and coins: the coins' total value, or the coins of each round, or both."""
 
-    name: PlayerName
-    coins: int | None = Field(default=None, ge=0, description="The total value of the coins.")
-    coins_by_round: tuple[Annotated[int, Field(ge=0)], ...] | None = Field(
+    coins: WholeNumber | None = Field(
+        default=None, ge=0, le=MAX_COINS, description="The total value of the coins."
+    )
+    coins_by_round: tuple[Annotated[WholeNumber, Field(ge=0, le=MAX_COINS)], ...] | None = Field(
         default=None, max_length=ROUNDS, description="The coins taken at the end of each round."
     )
     board: Board

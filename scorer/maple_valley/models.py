@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -23,15 +24,29 @@ from pydantic import (
 )
 
 from scorer.core.breakdown import Frozen
-from scorer.core.players import PlayerName, distinct_names
+from scorer.core.counts import WholeNumber
+from scorer.core.players import SeatedPlayer, distinct_names, name_key
 
 CUBES_PER_PLAYER = 10
 MAX_PATCHES = 4
 FESTIVITY_COUNT = 3
 MAX_PLAYERS = 5
 MAX_HELD = 99
-"""A sanity bound on one resource's count (the supply has 18 of each): catches typing slips and
-keeps the storage search quick."""
+"""A bound on one resource's count: the supply has 18 markers of each, and multiplier planks stand
+for 3 or 5 when it runs out; 99 catches typing slips."""
+MAX_PACK = 18 * 10 + 12 * 4
+"""The most resources one player can hold: the 180 markers (18 of each of the 10 resources),
+12 of them on multiplier planks standing for 5 (4 more each)."""
+MAX_MAPS = 20
+"""The game has 20 Map tiles."""
+FAVOUR_CARDS = 72
+FRIEND_CARDS = 36
+PATCH_CARDS = 40
+"""The decks: no player holds, and no catalogue describes, more cards of a kind than its deck."""
+MAX_CARD_POINTS = 99
+"""A sanity bound on a card's printed score and its bonus points (the printed ones are small)."""
+MAX_SET_SIZE = 10
+"""A sanity bound on the resources of one stored set."""
 
 
 class Resource(StrEnum):
@@ -123,7 +138,8 @@ def _not_negative(value: Any) -> Any:
     return value
 
 
-Count = Annotated[int, BeforeValidator(_not_negative)]
+Count = Annotated[WholeNumber, BeforeValidator(_not_negative)]
+Points = Annotated[Count, Field(le=MAX_CARD_POINTS)]
 
 
 def _not_blank(name: str) -> str:
@@ -136,8 +152,8 @@ CardName = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(_no
 
 
 def _same_name(name: str) -> str:
-    """Card names are compared ignoring case and surrounding spaces."""
-    return name.strip().casefold()
+    """Card names are compared as player names are (case, blanks around, Unicode encoding)."""
+    return name_key(name)
 
 
 class AlsoHave(Frozen):
@@ -145,7 +161,7 @@ class AlsoHave(Frozen):
 
     kind: Literal["also_have"]
     favour: CardName = Field(description="Name of the other Favour the card asks for.")
-    points: Count = Field(description="Bonus points when it is there.")
+    points: Points = Field(description="Bonus points when it is there.")
 
 
 class StoredSets(Frozen):
@@ -153,10 +169,11 @@ class StoredSets(Frozen):
 
     kind: Literal["stored_sets"]
     set: tuple[Resource, ...] = Field(
+        max_length=MAX_SET_SIZE,
         description='The resources of one set, e.g. ["Bugs", "Herbs"]; repeat a name to ask '
         "for two."
     )
-    points: Count = Field(description="Bonus points per set stored.")
+    points: Points = Field(description="Bonus points per set stored.")
 
     @field_validator("set", mode="before")
     @classmethod
@@ -181,14 +198,14 @@ class PerFriend(Frozen):
 
     kind: Literal["per_friend"]
     travel: TravelName
-    points: Count = Field(description="Bonus points per Friend of that travel type.")
+    points: Points = Field(description="Bonus points per Friend of that travel type.")
 
 
 class TypedBonus(Frozen):
     """A bonus the kinds above do not cover: the player works it out and types the points."""
 
     kind: Literal["typed"]
-    points: Count = Field(description="Bonus points, as worked out by the player.")
+    points: Points = Field(description="Bonus points, as worked out by the player.")
     reason: str = Field(default="", max_length=120, description="What the bonus is for.")
 
 
@@ -198,7 +215,7 @@ PatchBonus = Annotated[Union[PerFriend, TypedBonus], Field(discriminator="kind")
 
 class Card(Frozen):
     name: CardName
-    score: Count = Field(default=0, description="The score printed on the card.")
+    score: Points = Field(default=0, description="The score printed on the card.")
 
 
 class Favour(Card):
@@ -251,9 +268,9 @@ PatchEntry = _entry(Patch)
 class Catalogue(Frozen):
     """Card descriptions defined once and named by the players who hold them."""
 
-    favours: tuple[Favour, ...] = ()
-    friends: tuple[Friend, ...] = ()
-    patches: tuple[Patch, ...] = ()
+    favours: tuple[Favour, ...] = Field(default=(), max_length=FAVOUR_CARDS)
+    friends: tuple[Friend, ...] = Field(default=(), max_length=FRIEND_CARDS)
+    patches: tuple[Patch, ...] = Field(default=(), max_length=PATCH_CARDS)
 
     @model_validator(mode="after")
     def _distinct_names(self) -> Catalogue:
@@ -272,20 +289,23 @@ class Catalogue(Frozen):
         return {"Favour": self.favours, "Friend": self.friends, "Patch": self.patches}[kind]
 
     def find(self, kind: str, name: str) -> Card | None:
-        return next((card for card in self.cards(kind)
-                     if _same_name(card.name) == _same_name(name)), None)
+        return self._by_name[kind].get(_same_name(name))
+
+    @cached_property
+    def _by_name(self) -> dict[str, dict[str, Card]]:
+        return {kind: {_same_name(card.name): card for card in self.cards(kind)}
+                for kind in ("Favour", "Friend", "Patch")}
 
 
-class Player(Frozen):
+class Player(SeatedPlayer):
     """What one player holds at the end. The Starter is always there and is not entered."""
 
-    name: PlayerName
     favours: tuple[FavourEntry, ...] = Field(
-        default=(), description="Favours brought (finished); ones still being prepared are "
+        default=(), max_length=FAVOUR_CARDS, description="Favours brought (finished); ones still being prepared are "
         "discarded and not entered. A catalogue name or a description."
     )
     friends: tuple[FriendEntry, ...] = Field(
-        default=(), description="Friends besides the Starter. A catalogue name or a description."
+        default=(), max_length=FRIEND_CARDS, description="Friends besides the Starter. A catalogue name or a description."
     )
     patches: tuple[PatchEntry, ...] = Field(
         default=(), description="At most 4 different Patches. A catalogue name or a description."
@@ -293,7 +313,8 @@ class Player(Frozen):
     resources: dict[str, Count] = Field(
         default_factory=dict,
         description='Everything left in the Pack and on Favours, e.g. {"Honey": 2, "Maps": 1}: '
-        "Acorns, Berries, Birch, Cattails, Clay, Herbs, Honey, Bugs, Flowers, Pebbles, Maps.",
+        "Acorns, Berries, Birch, Cattails, Clay, Herbs, Honey, Bugs, Flowers, Pebbles (at most "
+        f"{MAX_HELD} each, {MAX_PACK} in all), Maps (at most {MAX_MAPS}).",
     )
     cubes: dict[str, Count] = Field(
         default_factory=dict,
@@ -320,9 +341,17 @@ class Player(Frozen):
             name = _pack_item(key)
             if name in pack:
                 raise ValueError(f"{name} is entered twice")
-            if isinstance(count, int) and count > MAX_HELD:
-                raise ValueError(f"{count} {name}? At most {MAX_HELD}: check the count")
+            most = MAX_MAPS if name == MAPS else MAX_HELD
+            if isinstance(count, int) and count > most:
+                raise ValueError(f"{count} {name}? At most {most}: check the count")
             pack[name] = count
+        held = sum(count for name, count in pack.items()
+                   if name != MAPS and isinstance(count, int) and count > 0)
+        if held > MAX_PACK:
+            raise ValueError(
+                f"{held} resources in one Pack? The game has 180 resource markers and 12 "
+                f"multiplier planks: at most {MAX_PACK}; check the counts"
+            )
         return pack
 
     @field_validator("cubes")

@@ -9,13 +9,14 @@ asks for (a multiset of 1 to 4), the points it scores when complete, and its vil
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from scorer.core.breakdown import Cell, Frozen
+from scorer.core.counts import WholeNumber
 from scorer.core.grid import connected_regions
-from scorer.core.players import PlayerName, distinct_names
+from scorer.core.players import SeatedPlayer, distinct_names
 from scorer.sunflower_valley.places import Places
 
 
@@ -46,6 +47,15 @@ COMBINATION_KINDS: dict[Kind, frozenset[Kind]] = {
 
 VALLEY_CARDS_AT_GAME_END = 18
 """Valley cards in a finished valley, besides the Starting Town (19 cards in all)."""
+MAX_VALLEY_CARDS = 30
+"""The most cards a valley file may hold: a finished valley has 19 (warned about otherwise, SV-12);
+up to 30 leaves room for house rules and half-entered tables, and keeps every search quick."""
+MAX_CARD_POINTS = 99
+"""A sanity bound on a combination's points and a card's villagers (the printed ones are small)."""
+MAX_POSITION = 999
+"""How far from (0, 0) a card may lie: a connected valley of 30 cards needs far less."""
+
+Position = Annotated[WholeNumber, Field(ge=-MAX_POSITION, le=MAX_POSITION)]
 
 
 def describe_cell(cell: Cell) -> str:
@@ -59,8 +69,10 @@ class CardDescription(Frozen):
     combination: tuple[Kind, ...] = Field(
         default=(), description="Kinds of adjacent cards the combination asks for (1 to 4)."
     )
-    points: int = Field(default=0, ge=0, description="Points the complete combination scores.")
-    villagers: int = Field(default=0, ge=0, description="Villager symbols on the card.")
+    points: WholeNumber = Field(default=0, ge=0, le=MAX_CARD_POINTS,
+                                description="Points the complete combination scores.")
+    villagers: WholeNumber = Field(default=0, ge=0, le=MAX_CARD_POINTS,
+                                   description="Villager symbols on the card.")
 
     @model_validator(mode="after")
     def _combination_fits_kind(self) -> CardDescription:
@@ -112,8 +124,8 @@ class CardDescription(Frozen):
 class Card(CardDescription):
     """A card laid in a valley at (row, col)."""
 
-    row: int
-    col: int
+    row: Position
+    col: Position
 
     @property
     def cell(self) -> Cell:
@@ -134,13 +146,27 @@ class Valley(Frozen):
     at the Starting Town; leave it out and the scorer assumes the legal route best for the player
     (ruling SV-5)."""
 
-    cards: tuple[Card, ...]
-    express_stops: tuple[Cell, ...] | None = Field(
-        default=None,
+    cards: tuple[Card, ...] = Field(
+        max_length=MAX_VALLEY_CARDS,
+        description=f"The cards of the valley, the Starting Town included: 19 in a finished "
+        f"valley, at most {MAX_VALLEY_CARDS}."
+    )
+    express_stops: tuple[tuple[Position, Position], ...] | None = Field(
+        default=None, max_length=MAX_VALLEY_CARDS,
         description="Towns the Valley Express stopped at, in order, as [row, col], "
         "starting with the Starting Town. Omit to let the scorer assume the route best for the "
         "player.",
     )
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _at_most_thirty(cls, cards: Any) -> Any:
+        if isinstance(cards, (list, tuple)) and len(cards) > MAX_VALLEY_CARDS:
+            raise ValueError(
+                f"{len(cards)} cards: a valley has {VALLEY_CARDS_AT_GAME_END + 1} "
+                f"(at most {MAX_VALLEY_CARDS} are accepted)"
+            )
+        return cards
 
     @model_validator(mode="after")
     def _is_a_valley(self) -> Valley:
@@ -218,8 +244,7 @@ class Options(Frozen):
     )
 
 
-class Player(Frozen):
-    name: PlayerName
+class Player(SeatedPlayer):
     valley: Valley
 
 

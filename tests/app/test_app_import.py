@@ -101,3 +101,31 @@ def test_a_picked_file_is_read_as_text():
     assert text_of_file("t.png", b"\x89PNG\xff\xfe") == (
         None, "t.png: not a text file (a table file is JSON text)")
     assert text_of_file("t.json", None)[0] is None
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_export_then_import_keeps_every_players_colour(tmp_path, path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    data = json.loads(path.read_text())
+    chosen = ["teal", "purple", "grey", "orange", "yellow", "green"][: len(data["players"])]
+    for player, colour in zip(data["players"], chosen):
+        player["colour"] = colour
+    first = import_table(json.dumps(data), store, APP_GAMES)
+    session = Sessions(store, APP_GAMES).get(first.table_id)
+    assert list(session.player_colours) == chosen
+
+    exported = json.loads(export_json(session))
+    assert [player["colour"] for player in exported["players"]] == chosen
+    again = import_table(json.dumps(exported), store, APP_GAMES)
+    assert list(Sessions(store, APP_GAMES).get(again.table_id).player_colours) == chosen
+    assert score(table_from_json(json.dumps(exported))) == score(load_table(path))
+
+
+def test_an_imported_player_without_a_colour_gets_one_no_other_player_has(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    data = json.loads((ROOT / "examples" / "girasoles" / "full_table.json").read_text())
+    data["players"][1]["colour"] = "red"
+    imported = import_table(json.dumps(data), store, APP_GAMES)
+    colours = list(Sessions(store, APP_GAMES).get(imported.table_id).player_colours)
+    assert colours[1] == "red"
+    assert len(set(colours)) == len(colours)

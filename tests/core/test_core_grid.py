@@ -1,6 +1,7 @@
 """The grid helpers, each alone, against hand-worked grids and brute force."""
 
 import itertools
+import sys
 
 import networkx as nx
 from hypothesis import given, settings
@@ -123,3 +124,51 @@ def test_maximum_matching_matches_brute_force(edges):
     assert len(nodes) == len(set(nodes))
     assert all(pair in edges for pair in matching)
     assert len(matching) == brute_matching(edges)
+
+
+def first_longest_by_brute_force(adjacency, starts, accept) -> list:
+    """Every simple path in depth-first order (starts, then neighbours, in order); the first of
+    the greatest length that ``accept`` takes."""
+    best: list = []
+
+    def walk(path):
+        nonlocal best
+        if len(path) > len(best) and (accept is None or accept(path)):
+            best = list(path)
+        for neighbour in adjacency.get(path[-1], ()):
+            if neighbour not in path:
+                walk(path + [neighbour])
+
+    for start in starts:
+        if start in adjacency:
+            walk([start])
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_graphs, st.lists(st.integers(0, 6), max_size=4), st.sets(st.integers(0, 6)),
+       st.booleans())
+def test_longest_simple_path_is_the_first_longest_in_depth_first_order(edges, starts, wanted,
+                                                                        filtered):
+    """The same path as the plain exhaustive search, ties and ``accept`` included."""
+    graph = nx.Graph(edges)
+    adjacency = {node: list(graph.neighbors(node)) for node in graph.nodes}
+    accept = (lambda path: any(node in wanted for node in path)) if filtered else None
+    for chosen in (None, starts):
+        expected = first_longest_by_brute_force(
+            adjacency, list(adjacency) if chosen is None else chosen, accept)
+        assert longest_simple_path(adjacency, starts=chosen, accept=accept) == expected
+
+
+def test_longest_simple_path_of_a_long_line_needs_no_recursion():
+    """A path of 600 nodes while Python allows 300 nested calls: the search keeps its own
+    stack."""
+    nodes = 600
+    line = {n: [m for m in (n - 1, n + 1) if 0 <= m < nodes] for n in range(nodes)}
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    try:
+        path = longest_simple_path(line, starts=[0])
+    finally:
+        sys.setrecursionlimit(limit)
+    assert path == list(range(nodes))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,3 +121,66 @@ def test_mv2_optimiser_matches_brute_force(specs, pack, maps, with_plain_favour)
     assert storage.points == brute_force(favours, pack, maps)
     # the allocation it reports is feasible and scores what it says
     assert allocate(favours, storage.sets, pack, maps) == storage
+
+
+def first_best_by_brute_force(favours, pack, maps) -> tuple[int, ...]:
+    """Every feasible choice of sets, the most sets on the earliest Favours first; the first of
+    the highest score."""
+    ranges = [range(sets_possible(pack, f.bonus), -1, -1) if isinstance(f.bonus, StoredSets)
+              else range(1) for f in favours]
+    best, chosen = -1, ()
+    for sets in itertools.product(*ranges):
+        try:
+            points = allocate(favours, sets, pack, maps).points
+        except ValueError:
+            continue
+        if points > best:
+            best, chosen = points, sets
+    return chosen
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(favour_strategy, min_size=1, max_size=4), pack_strategy,
+       st.integers(min_value=0, max_value=2))
+def test_mv2_search_picks_what_brute_force_picks(specs, pack, maps):
+    """Not only as good: the same sets, ties going to the earliest Favours, when Favours ask for
+    the same set, a set worth nothing, or one worth less than its leftovers."""
+    favours = [storing(f"F{i}", needs, points) for i, (needs, points) in enumerate(specs)]
+    pack = Counter(pack)
+    assert best_storage(favours, pack, maps).sets == first_best_by_brute_force(favours, pack, maps)
+
+
+ALL = tuple(Resource)
+R = Resource
+FULL_PACK_SHAPES = [
+    # The slowest found by a random search: storing Favours sharing resources, 99 of each.
+    [([R.FLOWERS, R.ACORNS, R.BUGS], 12), ([R.ACORNS, R.BIRCH], 1),
+     ([R.BUGS, R.CATTAILS, R.HONEY], 8), ([R.PEBBLES], 3), ([R.CATTAILS], 6),
+     ([R.BIRCH, R.BIRCH, R.HONEY], 12), ([R.BIRCH], 9)],
+    [([R.HONEY], 1), ([R.ACORNS, R.HONEY, R.HONEY, R.PEBBLES], 10), ([R.BUGS], 4),
+     ([R.PEBBLES, R.BERRIES], 5), ([R.ACORNS, R.HONEY, R.FLOWERS], 10)],
+    # the same set on many Favours
+    [([R.CLAY, R.BUGS], points) for points in (2, 3, 3, 1, 2) * 10],
+]
+
+
+@pytest.mark.parametrize("specs", FULL_PACK_SHAPES)
+def test_mv2_search_with_a_full_pack_stays_exact_on_what_it_stores(specs):
+    """Worst shapes: the allocation is feasible and no Favour gains by one set more or fewer,
+    nor by moving a set to another Favour."""
+    favours = [storing(f"F{i}", needs, points) for i, (needs, points) in enumerate(specs)]
+    pack = Counter({resource: 99 for resource in ALL})
+    storage = best_storage(favours, pack, maps=0)
+    assert allocate(favours, storage.sets, pack, 0) == storage
+    for index, other in itertools.product(range(len(favours)), repeat=2):
+        for step in (-1, 1):
+            sets = list(storage.sets)
+            sets[index] += step
+            if index != other:
+                sets[other] -= step
+            if min(sets) < 0:
+                continue
+            try:
+                assert allocate(favours, sets, pack, 0).points <= storage.points
+            except ValueError:
+                continue

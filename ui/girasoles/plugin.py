@@ -53,7 +53,7 @@ class GirasolesPlugin(GamePlugin):
                 "objectives": copy.deepcopy(table_draft.get("objectives", []))}
 
     def draft_from_table(self, table) -> dict:
-        return draft.draft_from_table(table, colours_for(len(table.players)))
+        return draft.draft_from_table(table, colours_for(table.players))
 
     def new_player(self, table_draft: dict, player: PlayerSetup) -> dict:
         """An empty board of the table's size."""

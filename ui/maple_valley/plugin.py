@@ -28,7 +28,7 @@ class MapleValleyPlugin(GamePlugin):
         return draft.new_draft(players)
 
     def draft_from_table(self, table) -> dict:
-        return draft.draft_from_table(table, colours_for(len(table.players)))
+        return draft.draft_from_table(table, colours_for(table.players))
 
     def rematch_draft(self, table_draft: dict) -> dict:
         # The Festivities and the cards described in the catalogue are offered again.

@@ -34,7 +34,7 @@ class SunflowerValleyPlugin(GamePlugin):
         return draft.new_draft(players, setup.get("goals", []))
 
     def draft_from_table(self, table) -> dict:
-        return draft.draft_from_table(table, colours_for(len(table.players)))
+        return draft.draft_from_table(table, colours_for(table.players))
 
     def setup_of(self, table_draft: dict) -> dict[str, Any]:
         return {"goals": list(table_draft.get("goals", []))}
