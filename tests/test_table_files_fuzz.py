@@ -35,7 +35,8 @@ def fuzz(examples: int) -> settings:
 ODD_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-10**15, 10**15), st.integers(-3, 120),
     st.floats(allow_nan=False, allow_infinity=False), st.sampled_from(["150", "-50", "3.5", ""]),
-    st.text(max_size=50), st.just([]), st.just({}), st.just([[[[]]]]),
+    # Built anew each time: a mutation must never change a value the strategy hands out again.
+    st.text(max_size=50), st.builds(list), st.builds(dict), st.builds(lambda: [[[[]]]]),
     st.sampled_from(["Zoë", "Zoe\u0308", " Ann ", "ANN", "town", "railroad", "Honey", "Maps"]),
 )
 
