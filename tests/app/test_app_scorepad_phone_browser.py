@@ -71,8 +71,11 @@ def test_six_players_columns_scroll_sideways_behind_fixed_line_labels(app_server
     # Column headers are short names that tell Ana from Anabel; the full name comes on a tap.
     assert "Ana" in text_of(phone, "column-0").split()
     assert "Anab" in text_of(phone, "column-1").split()
-    tap(phone, "column-1")
-    phone.get_by_text("Anabel", exact=True).wait_for()
+    shown = ("() => [...document.querySelectorAll('span')]"
+             ".filter(span => span.textContent.trim() === 'Anabel').length")
+    before = phone.evaluate(shown)
+    tap(phone, "column-1")  # the full name comes in a message at the bottom
+    phone.wait_for_function(f"() => ({shown})() > {before}")
     first_label = box_in_view(phone, "label-towns")
     box_in_view(phone, "line-towns-0")
     sixth = handle(phone, "line-towns-5").first
