@@ -71,8 +71,11 @@ def test_six_players_columns_scroll_sideways_behind_fixed_line_labels(app_server
     # Column headers are short names that tell Ana from Anabel; the full name comes on a tap.
     assert "Ana" in text_of(phone, "column-0").split()
     assert "Anab" in text_of(phone, "column-1").split()
-    tap(phone, "column-1")
-    phone.get_by_text("Anabel", exact=True).wait_for()
+    shown = ("() => [...document.querySelectorAll('span')]"
+             ".filter(span => span.textContent.trim() === 'Anabel').length")
+    before = phone.evaluate(shown)
+    tap(phone, "column-1")  # the full name comes in a message at the bottom
+    phone.wait_for_function(f"() => ({shown})() > {before}")
     first_label = box_in_view(phone, "label-towns")
     box_in_view(phone, "line-towns-0")
     sixth = handle(phone, "line-towns-5").first
@@ -101,11 +104,11 @@ def test_four_players_totals_ranks_and_winner_fit_a_phone_without_scrolling_side
     session = make_table(app_server.db, SIX[:4])
     open_app(phone, f"{app_server.url}/table/{session.table_id}/scorepad")
     wait_text(phone, "winners", "^Winner: Ana$")
-    for index in range(4):
-        box_in_view(phone, f"total-{index}")
-        box_in_view(phone, f"rank-{index}")
-    box_in_view(phone, "winners")
-    box_in_view(phone, "tie-break")
+    for identifier in ("winners", "tie-break", *(f"{key}-{index}" for key in ("total", "rank")
+                                                 for index in range(4))):
+        box = handle(phone, identifier).first.bounding_box()  # scrolling down is fine
+        assert box is not None and box["x"] >= 0, identifier
+        assert box["x"] + box["width"] <= PHONE["width"] + 1, (identifier, box)
 
 
 def test_the_scorepad_text_has_a_page_of_its_own_to_select_from(app_server, phone):
