@@ -67,8 +67,10 @@ def drawn_cards(page) -> dict[tuple[int, int], str]:
     drawn = {}
     for identifier, text in cells:
         row, col = map(int, re.fullmatch(r"cell-(-?\d+)-(-?\d+)", identifier).groups())
-        if text:
-            drawn[(row, col)] = text.split()[0]
+        # A town's Express stop number may come before its name.
+        names = [word for word in text.split() if not word.isdigit()]
+        if names:
+            drawn[(row, col)] = names[0]
     return drawn
 
 
@@ -161,13 +163,16 @@ def tap_both(steps) -> None:
 
 def shows(row: int, col: int, name: str):
     def done(page, timeout: int) -> None:
-        wait_text(page, f"cell-{row}-{col}", f"^{name}" if name else "^$", timeout=timeout)
+        wait_text(page, f"cell-{row}-{col}", rf"^(\d+ )?{name}" if name else "^$",
+                  timeout=timeout)
     return done
 
 
 def selects(row: int, col: int):
+    """The card at (row, col) is selected: its summary names a place (as the grid shows it,
+    which moves as the valley grows)."""
     def done(page, timeout: int) -> None:
-        wait_text(page, "selected-card", rf"at \({row},{col}\)", timeout=timeout)
+        wait_text(page, "selected-card", r"at row -?\d+, column -?\d+$", timeout=timeout)
     return done
 
 

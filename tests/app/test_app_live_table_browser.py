@@ -49,7 +49,7 @@ def entry_steps(page, player: int):
     for number in range(len(CELLS) - RELAID, len(CELLS)):
         cell = CELLS[number]
         yield lambda cell=cell: tap_until(page, f"cell-{cell[0]}-{cell[1]}", "editor-message",
-                                          r" at \(")
+                                          r" at row -?\d+, column -?\d+\.$")
         yield lambda: tap_until(page, "selected-remove", "card-count", r"^17 of 18 Valley cards")
         yield choose(laid_kind(player, number, relaid=True))
         yield lay(cell, 18)

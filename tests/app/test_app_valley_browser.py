@@ -66,7 +66,7 @@ def test_a_valley_is_entered_row_by_row_from_its_top_left_card(app_server, phone
             cell = f"cell-{row - START[0]}-{col - START[1]}"
             tap_until(page, cell, "card-count", rf"^{laid} of 18 Valley cards")
             said = text_of(page, "editor-message")
-            assert re.search(rf"at row {row + 1}, column {col + 1}\.$", said), said
+            assert re.search(rf"at row {row + 1}, column {col + 1} on Ann's valley\.$", said), said
             if laid == 1:  # the top-left card does not touch the Starting Town yet: kept, shown
                 problems = wait_text(page, "problems", "does not touch the valley")
                 assert "Field at row 1, column 1 does not touch the valley" in problems

@@ -260,7 +260,7 @@ class ValleyEditorView:
         return ft.Container(
             ft.Column([
                 labelled("selected-card", ft.Text(
-                    f"{edits.summary(card)} at ({model.selected[0]},{model.selected[1]})",
+                    f"{edits.summary(card)} at {model.place_name(model.selected)}",
                     size=14)),
                 ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
             ], spacing=6),
