@@ -63,8 +63,10 @@ def mutated_tables(draw):
     """An example with a few places replaced, dropped, repeated or given an unknown key."""
     data = json.loads(json.dumps(draw(st.sampled_from(list(EXAMPLES.values())))))
     for _ in range(draw(st.integers(1, 4))):
-        paths = list(_paths(data))
-        path = draw(st.sampled_from(paths[1:]))
+        paths = list(_paths(data))[1:]
+        if not paths:  # everything was dropped already
+            break
+        path = draw(st.sampled_from(paths))
         parent, last = _get(data, path[:-1]), path[-1]
         action = draw(st.sampled_from(["replace", "drop", "repeat", "extra", "twice"]))
         if action == "replace":

@@ -34,7 +34,7 @@ T T R R R R T R
 . . . . T . . .
 """
 # The slowest 30-card valley (the most a valley file may hold) found by hill climbing from
-# random valleys of Railroad and Town cards (/work notes: a "flower" around the Starting Town).
+# random valleys of Railroad and Town cards: a "flower" around the Starting Town.
 WORST_30 = """
 . . T R T .
 . . R T R R
