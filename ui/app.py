@@ -42,6 +42,8 @@ class AppContext:
         self._present_at: int | None = None
         self.games = APP_GAMES
         self.view = None
+        self.focus: frozenset = frozenset()
+        """Places the next editor opened highlights: those a tapped scorepad line used."""
         self._topic: str | None = None
         self._layout = self.layout
 

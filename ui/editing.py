@@ -19,6 +19,14 @@ def show_tap(context, session: TableSession, revision: int, redraw) -> None:
         redraw()
 
 
+def take_focus(context) -> frozenset:
+    """The places a scorepad line used, when its explanation's button opened this editor (the
+    editor shows them highlighted); taken once, so the next screen starts plain."""
+    focus = getattr(context, "focus", frozenset())
+    context.focus = frozenset()
+    return focus
+
+
 class SessionEditor:
     def __init__(self, session: TableSession):
         self.session = session

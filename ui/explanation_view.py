@@ -56,6 +56,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
     def open_editor(e=None) -> None:
         if on_open is not None:
             on_open()
+        context.focus = frozenset(explanation.cells)
         context.go(f"/table/{session.table_id}/valley/{part}")
 
     items.append(tap_target(

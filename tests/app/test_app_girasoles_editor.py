@@ -456,3 +456,24 @@ def named_controls(control):
         for item in child if isinstance(child, list) else [child]:
             if item is not None and hasattr(item, "__dataclass_fields__"):
                 yield from named_controls(item)
+
+
+def test_opened_from_a_scorepad_line_the_board_highlights_the_spaces_it_used_until_a_tap(
+        tmp_path):
+    from ui.girasoles.editor_view import BoardEditorView
+
+    session, _ = open_table(tmp_path)
+    screen = ScreenStub()
+    screen.focus = frozenset({(2, 3)})  # what the explanation's "Open Ana's board" sets
+    view = BoardEditorView(screen, session, 0)
+    screen.view = view
+
+    def space(name: str):
+        return dict(named_controls(view.root))[name].content
+
+    assert space("space-2-3").border.top.width > space("space-2-4").border.top.width
+    assert view.message == "Highlighted: the spaces the scorepad line used."
+    assert screen.focus == frozenset()
+    dict(named_controls(view.root))["tool-colour-red"].content.on_click(None)
+    space("space-1-1").on_click(None)
+    assert space("space-2-3").border.top.width == space("space-2-4").border.top.width

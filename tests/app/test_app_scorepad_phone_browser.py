@@ -62,6 +62,8 @@ def test_a_tapped_number_opens_a_sheet_with_sentence_board_and_ruling_in_view(ap
         box_in_view(phone, f"preview-{row}-{col}")
     tap(phone, "explanation-open")
     wait_text(phone, "player-total", "^Ann:")
+    # The editor opens at that place: the line's cards highlighted, and said so.
+    wait_text(phone, "editor-message", "^Highlighted: the cards the scorepad line used")
 
 
 def test_six_players_columns_scroll_sideways_behind_fixed_line_labels(app_server, phone):

@@ -72,3 +72,22 @@ def test_the_grid_is_labelled_from_the_top_left_card_grows_and_says_when_it_is_c
     click(view.root, "grid-fit")
     assert view.cell_size < 44
     assert identified(view.root, "grid-sight").value.startswith("The whole grid is in sight")
+
+
+def test_opened_from_a_scorepad_line_the_editor_highlights_the_cards_it_used_until_a_tap(
+        tmp_path):
+    session, _ = editors(tmp_path)
+    context = FakeContext(390)
+    context.focus = frozenset({(0, 0)})  # what the explanation's "Open Ann's valley" sets
+    view = ValleyEditorView(context, session, 0)
+    context.view = view
+
+    def border(cell: str):
+        return identified(view.root, cell).border.top
+
+    assert (border("cell-0-0").width, border("cell-0-0").color) == (4, "#00E5FF")
+    assert view.model.message == "Highlighted: the cards the scorepad line used."
+    assert context.focus == frozenset()  # taken once: the next editor opened starts plain
+    click(view.root, "palette-field")
+    click(view.root, "cell-0-1")
+    assert border("cell-0-0").color != "#00E5FF"

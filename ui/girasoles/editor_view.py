@@ -14,7 +14,7 @@ from scorer.girasoles.starting import STARTING_ROWS
 from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.count_field import CountField
-from ui.editing import label_undo_buttons, show_changed_player, show_tap
+from ui.editing import label_undo_buttons, show_changed_player, show_tap, take_focus
 from ui.widgets import (
     PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
 )
@@ -49,7 +49,9 @@ class BoardEditorView:
         self.model = BoardEditor(session, player)
         self.objectives = ObjectivesEditor(session)
         self.panel = PANELS.get(context, "board")
-        self.message = ""
+        self.focus = take_focus(context)
+        """The spaces a scorepad line used, highlighted until the next tap on the board."""
+        self.message = "Highlighted: the spaces the scorepad line used." if self.focus else ""
         """What the last tap did, whichever part of the editor it was in."""
         self.root = ft.Column(spacing=8)
         self._build()
@@ -204,11 +206,12 @@ class BoardEditorView:
         for line in grid:
             controls: list[ft.Control] = [axis_label(str(line[0].cell[0]), AXIS, size)]
             for view in line:
-                key = (view, size)
+                used = view.cell in self.focus
+                key = (view, size, used)
                 cached = self._spaces.get(view.cell)
                 control = cached[1] if cached and cached[0] == key else space_control(
-                    view, size, lambda e, cell=view.cell: self._run(self.model.tap, cell),
-                    f"space-{view.cell[0]}-{view.cell[1]}")
+                    view, size, lambda e, cell=view.cell: self._tap(cell),
+                    f"space-{view.cell[0]}-{view.cell[1]}", highlighted=used)
                 spaces[view.cell] = (key, control)
                 controls.append(control)
             row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
@@ -216,6 +219,10 @@ class BoardEditorView:
             rows.append(row)
         self._spaces = spaces
         self._grid_rows.controls = rows
+
+    def _tap(self, cell) -> None:
+        self.focus = frozenset()
+        self._run(self.model.tap, cell)
 
     def _problem_list(self) -> ft.Control:
         return problem_list([problem.message for problem in self.model.problems])

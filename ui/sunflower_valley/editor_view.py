@@ -11,7 +11,7 @@ from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.sunflower_valley import draft as edits
-from ui.editing import label_undo_buttons, show_changed_player, show_tap
+from ui.editing import label_undo_buttons, show_changed_player, show_tap, take_focus
 from ui.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
 
 
@@ -32,6 +32,10 @@ class ValleyEditorView:
         self.context = context
         self.session = session
         self.model = ValleyEditor(self.session, player)
+        self.focus = take_focus(context)
+        """The cards a scorepad line used, highlighted until the next tap on the grid."""
+        if self.focus:
+            self.model.message = "Highlighted: the cards the scorepad line used."
         self.fit = False
         """The whole grid on screen in smaller cells, asked by the player."""
         self.root = ft.Column(spacing=8)
@@ -133,11 +137,12 @@ class ValleyEditorView:
                 ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS, height=size,
                 alignment=ft.Alignment.CENTER)]
             for view in line:
-                key = (view, size)
+                used = view.cell in self.focus
+                key = (view, size, used)
                 cached = self._cells.get(view.cell)
                 control = cached[1] if cached and cached[0] == key else cell_control(
                     view, size, lambda e, cell=view.cell: self._tap(cell),
-                    f"cell-{view.cell[0]}-{view.cell[1]}")
+                    f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=used)
                 cells[view.cell] = (key, control)
                 controls.append(control)
             row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
@@ -273,6 +278,7 @@ class ValleyEditorView:
     # Handlers ----------------------------------------------------------------------------------
 
     def _tap(self, cell) -> None:
+        self.focus = frozenset()
         self._run(self.model.tap, cell)
 
     def _choose_kind(self, kind: Kind) -> None:
