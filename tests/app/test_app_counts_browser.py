@@ -6,29 +6,18 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from app_browser import (
     FOCUSED_INPUT, RETRY_AFTER, UI_TIMEOUT, handle, tap, tap_until, text_of, wait_text,
 )
 from test_app_girasoles_browser import create_girasoles_table
 from test_app_maple_valley_browser import create_table, show
 
-PHONE = {"width": 390, "height": 844}
 REFUSED = ("3.5", "1e3", "-5")
 SELECTED_ALL = """() => {
     const input = document.activeElement;
     return input && input.value.length > 0 && input.selectionStart === 0
         && input.selectionEnd === input.value.length;
 }"""
-
-
-@pytest.fixture()
-def phone_page(browser):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def focus(page, identifier: str) -> None:
@@ -80,8 +69,8 @@ def check_bad_counts(page, identifier: str, noun: str, score: str, score_of) -> 
 
 
 def test_a_maple_valley_count_keeps_what_is_typed_and_refuses_what_is_no_count(
-        app_server, phone_page):
-    page = phone_page
+        app_server, phone):
+    page = phone
     create_table(page, app_server.url, ["Ann", "Bob"])
     show(page, "section-pack", "count-Acorns")
     check_bad_counts(page, "count-Acorns", "Acorns", "editor-message",
@@ -89,8 +78,8 @@ def test_a_maple_valley_count_keeps_what_is_typed_and_refuses_what_is_no_count(
 
 
 def test_a_girasoles_coin_count_keeps_what_is_typed_and_refuses_what_is_no_count(
-        app_server, phone_page):
-    page = phone_page
+        app_server, phone):
+    page = phone
     create_girasoles_table(page, app_server.url, ["Ana"])
     tap_until(page, "panel-coins", "coins-line", "^Scored: coins worth 0 in all")
     check_bad_counts(page, "coins-total", "coins", "coins-line",

@@ -9,12 +9,9 @@ from __future__ import annotations
 import os
 import re
 
-import pytest
-
 from app_browser import handle, tap_until, text_of, wait_text
 from test_app_browser import create_table
 
-PHONE = {"width": 390, "height": 844}
 TOWN = {"kind": "town", "combination": ["field", "sheep"], "points": 3, "villagers": 1}
 AS_IT_LIES = [  # row by row from the top-left card; the Starting Town is row 2, column 3
     ["field", "field", "sheep", "lake"],
@@ -23,14 +20,6 @@ AS_IT_LIES = [  # row by row from the top-left card; the Starting Town is row 2,
 ]
 START = (1, 2)
 """Where the Starting Town lies in AS_IT_LIES; the app has it at (0, 0)."""
-
-
-@pytest.fixture()
-def phone_page(browser):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def describe_town(page) -> None:
@@ -44,8 +33,8 @@ def describe_town(page) -> None:
     tap_until(page, "picker-use", "editor-message", "^Tap a place to lay a Town")
 
 
-def test_a_valley_is_entered_row_by_row_from_its_top_left_card(app_server, phone_page):
-    page = phone_page
+def test_a_valley_is_entered_row_by_row_from_its_top_left_card(app_server, phone):
+    page = phone
     create_table(page, app_server.url, names=("Ann", "Bob"))
     # The grid shows one free place around the Starting Town; the valley reaches two columns to
     # its left: one tap grows the grid there.
