@@ -11,7 +11,7 @@ import flet as ft
 from ui.after_game_views import screen_top
 from ui.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
 from ui.finished import finished_tables
-from ui.import_model import text_of_file
+from ui.import_view import picked_text
 from ui.widgets import PROBLEM, labelled, tap_target
 
 
@@ -76,15 +76,9 @@ class BackupView:
         self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            self._say("", None)
-            return
-        picked = e.files[0]
-        text, problem = text_of_file(picked.name, picked.bytes)
-        if text is None:
-            self._say(problem)
-            return
-        self.import_text(text, picked.name)
+        picked = picked_text(e, self._say)
+        if picked is not None:
+            self.import_text(*picked)
 
     def import_text(self, text: str, source: str) -> None:
         try:

@@ -9,6 +9,20 @@ from ui.import_model import import_table, text_of_file
 from ui.widgets import labelled, tap_target
 
 
+def picked_text(e: ft.FilePickerResultEvent, say) -> tuple[str, str] | None:
+    """The text of the file a picker chose and the file's name; None when there is none, after
+    ``say(message)`` told why (nothing chosen clears the message)."""
+    if not e.files:
+        say("", None)
+        return None
+    picked = e.files[0]
+    text, problem = text_of_file(picked.name, picked.bytes)
+    if text is None:
+        say(problem)
+        return None
+    return text, picked.name
+
+
 class ImportDialog:
     def __init__(self, context):
         self.context = context
@@ -60,17 +74,12 @@ class ImportDialog:
         self._import(self.text.value or "", "the pasted text")
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            self._say("", None)
-            return
-        picked = e.files[0]
-        text, problem = text_of_file(picked.name, picked.bytes)
-        if text is None:
-            self._say(problem)
+        picked = picked_text(e, self._say)
+        if picked is None:
             return
         # Shown in the box too, so a file with a problem can be mended here.
-        self.text.value = text
-        self._import(text, picked.name)
+        self.text.value = picked[0]
+        self._import(*picked)
 
     def _import(self, text: str, source: str) -> None:
         imported = import_table(text, self.context.store, self.context.games, source)
