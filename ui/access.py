@@ -45,6 +45,15 @@ class Grant:
         return self.device[:6]
 
 
+def person(grant: Grant | None, names: list[str], host: bool) -> str | None:
+    """Who a device is at a table, for the other devices to read: the name of the player it
+    joined as, "The host", or None when nobody can tell."""
+    if grant is not None and grant.role == "player" and grant.player is not None:
+        if 0 <= grant.player < len(names):
+            return names[grant.player]
+    return "The host" if host else None
+
+
 def device_id(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from ui import theme
-from ui.access import Access, identify
+from ui.access import Access, identify, person
 from ui.games import APP_GAMES
 from ui.presence import Presence
 from ui.session import Sessions
@@ -68,6 +68,12 @@ class AppContext:
         """Whether this device may open, change, export or delete the table; the server's check,
         made before any screen shows or changes a table."""
         return self.is_host or self.access.grant_of(self.device, table_id) is not None
+
+    def person_at(self, table_id: int) -> str | None:
+        """Who this device is at the table, for the other devices to read (see ``person``)."""
+        session = self.sessions.get(table_id)
+        return person(self.access.grant_of(self.device, table_id),
+                      session.player_names if session is not None else [], self.is_host)
 
     @property
     def is_host(self) -> bool:

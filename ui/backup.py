@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Literal
@@ -129,8 +129,11 @@ class Merged:
                 f"{self.already_here} already here.")
 
 
-def merge_backup(backup: Backup, store: TableStore) -> Merged:
-    added = tuple(table_id for table_id in (store.merge(table.stored()) for table in backup.tables)
+def merge_backup(backup: Backup, store: TableStore,
+                 may_open: Callable[[int], bool] = lambda table_id: True) -> Merged:
+    """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights)."""
+    added = tuple(table_id for table_id in (store.merge(table.stored(), may_open)
+                                            for table in backup.tables)
                   if table_id is not None)
     return Merged(added, len(backup.tables) - len(added))
 

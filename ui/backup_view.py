@@ -82,7 +82,8 @@ class BackupView:
 
     def import_text(self, text: str, source: str) -> None:
         try:
-            merged = merge_backup(read_backup(text, source), self.context.store)
+            merged = merge_backup(read_backup(text, source), self.context.store,
+                                  self.context.may_open)
         except BackupError as error:
             self._say(str(error))
             return

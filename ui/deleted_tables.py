@@ -10,7 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ui.file_problems import file_problem
-from ui.session import DELETED, TableSession
+from ui.session import TableSession, deleted_message
 from ui.widgets import PROBLEM, heading, labelled, tap_target
 
 
@@ -20,7 +20,8 @@ def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
         return ft.Container(height=0)
     return labelled("table-deleted", ft.Container(
         ft.Column([
-            ft.Text(DELETED, size=15, weight=ft.FontWeight.BOLD, color=PROBLEM),
+            ft.Text(deleted_message(session.deleted_by), size=15, weight=ft.FontWeight.BOLD,
+                    color=PROBLEM),
             tap_target(ft.Row([ft.Icon(ft.Icons.COPY_ALL), ft.Text("Keep a copy", size=15)],
                               tight=True),
                        lambda e: keep_copy(context, session, player), "keep-copy",
@@ -41,7 +42,8 @@ def keep_copy(context, session: TableSession, player: int) -> None:
 
 def delete(context, table_id: int) -> bool:
     """Delete a table (until emptied), and tell the devices still showing it at once."""
-    if not context.may_open(table_id) or not done(context, lambda: context.sessions.delete(table_id)):
+    if not context.may_open(table_id) or not done(
+            context, lambda: context.sessions.delete(table_id, context.person_at(table_id))):
         return False
     context.edited(table_id)
     return True

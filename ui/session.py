@@ -27,11 +27,18 @@ Change = Callable[[dict], None]
 DELETED = "This table was deleted on another device: Undo there, or keep a copy."
 
 
+def deleted_message(by: str | None) -> str:
+    """Why edits are refused, naming who deleted the table when the server knows."""
+    if by:
+        return f"{by} deleted this table: Undo on their screen, or keep a copy."
+    return DELETED
+
+
 class TableDeleted(Exception):
     """An edit refused because the table was deleted while this device showed it."""
 
-    def __init__(self):
-        super().__init__(DELETED)
+    def __init__(self, by: str | None = None):
+        super().__init__(deleted_message(by))
 
 
 class TableSession:
@@ -51,6 +58,8 @@ class TableSession:
         self.save_error: str | None = None
         self.deleted = False
         """Deleted on some device: edits are refused until it is restored."""
+        self.deleted_by: str | None = None
+        """Who deleted it, in words (a player's name or "The host"), when known."""
 
     @property
     def draft(self) -> dict:
@@ -96,7 +105,7 @@ class TableSession:
 
     def _refuse_if_deleted(self) -> None:
         if self.deleted:
-            raise TableDeleted()
+            raise TableDeleted(self.deleted_by)
 
     @property
     def undo_label(self) -> str | None:
@@ -183,13 +192,15 @@ class Sessions:
             session = self._open[table_id]
             return None if session.deleted else session
 
-    def delete(self, table_id: int) -> None:
-        self._mark(table_id, True, self.store.delete)
+    def delete(self, table_id: int, by: str | None = None) -> None:
+        """Delete a table (``by``: who, in words, for the devices still showing it)."""
+        self._mark(table_id, True, self.store.delete, by)
 
     def restore(self, table_id: int) -> None:
         self._mark(table_id, False, self.store.restore)
 
-    def _mark(self, table_id: int, deleted: bool, write: Callable[[int], None]) -> None:
+    def _mark(self, table_id: int, deleted: bool, write: Callable[[int], None],
+              by: str | None = None) -> None:
         with self._lock:
             session = self._open.get(table_id)
         if session is None:
@@ -199,6 +210,7 @@ class Sessions:
         with session._lock:
             write(table_id)
             session.deleted = deleted
+            session.deleted_by = by
 
     def purge(self, table_ids: list[int]) -> int:
         """Forget for good those of the tables that are deleted (the user emptied them)."""

@@ -12,7 +12,7 @@ import os
 import sqlite3
 import sys
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -234,12 +234,20 @@ class TableStore:
             connection.execute("UPDATE tables SET finished = NULL, updated = ? WHERE id = ?",
                                (_now(), table_id))
 
-    def merge(self, table: StoredTable) -> int | None:
+    def merge(self, table: StoredTable,
+              may_open: Callable[[int], bool] = lambda table_id: True) -> int | None:
         """Add a table from a backup unless a table with its uid is here already (then None);
-        a deleted one comes back as the backup has it. Returns the new table's id."""
+        a deleted one comes back as the backup has it. Returns the new table's id.
+
+        ``may_open`` is the importing device's right to a table already here: a table with the
+        uid that the device may not open is left untouched, and the backup's becomes a new
+        table with a new uid, so a backup never reaches a table its device cannot see."""
+        uid = table.uid
         with self._connection() as connection:
             row = connection.execute("SELECT id, deleted FROM tables WHERE uid = ?",
-                                     (table.uid,)).fetchone()
+                                     (uid,)).fetchone()
+            if row is not None and not may_open(int(row[0])):
+                row, uid = None, str(uuid.uuid4())
             if row is not None and row[1] is None:
                 return None
             values = (table.game, table.format_version, json.dumps(table.draft),
@@ -255,7 +263,7 @@ class TableStore:
             cursor = connection.execute(
                 "INSERT INTO tables (game, format_version, draft, created, updated, finished, "
                 "location, note, start_player, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*values, table.uid))
+                (*values, uid))
             return int(cursor.lastrowid)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from pathlib import Path
 
 from scorer.files import table_from_json
 from scorer.games import score
@@ -58,28 +60,31 @@ def score_five_players() -> object:
     return score(table_from_json(FIVE_PLAYERS))
 
 
-# The slowest storing Favours found by a random search, with a full Pack (228 resources: 22 or
-# 23 of each, the most a player can hold in all).
-_WORST_SETS = [(["Flowers", "Acorns", "Bugs"], 12), (["Acorns", "Birch"], 1),
-               (["Bugs", "Cattails", "Honey"], 8), (["Pebbles"], 3), (["Cattails"], 6),
-               (["Birch", "Birch", "Honey"], 12), (["Birch"], 9)]
-_FULL = {"name": "Full", "category": "Gift", "score": 1}
-WORST_CASE = json.dumps({
-    "game": "maple_valley",
-    "catalogue": {"favours": [{**_FULL, "name": f"Store {index}",
-                               "bonus": {"kind": "stored_sets", "set": needs, "points": points}}
-                              for index, (needs, points) in enumerate(_WORST_SETS)]},
-    "players": [{"name": f"Player {index + 1}",
-                 "favours": [f"Store {number}" for number in range(len(_WORST_SETS))],
-                 "resources": {resource: 23 if number < 8 else 22 for number, resource in
-                               enumerate(("Acorns", "Berries", "Birch", "Cattails", "Clay",
-                                          "Herbs", "Honey", "Bugs", "Flowers", "Pebbles"))}}
-                for index in range(5)],
-})
+# The slowest storage found by a hill climb: 71 storing Favours over a full Pack (228 resources,
+# the most the box holds), all with one player.
+WORST_STORAGE = (Path(__file__).with_name("maple_valley_worst_storage.json")).read_text()
 
+
+def _shared_box() -> str:
+    """The same Favours and resources dealt out to 5 players: 14 or 15 Favours and 45 or 46
+    resources each (the box holds no more for the whole table)."""
+    table = json.loads(WORST_STORAGE)
+    worst = table["players"][0]
+    resources = [name for name, count in worst["resources"].items() for _ in range(count)]
+    table["players"] = [
+        {"name": f"Player {seat + 1}", "favours": worst["favours"][seat::5],
+         "resources": dict(Counter(resources[seat::5]))}
+        for seat in range(5)
+    ]
+    return json.dumps(table)
+
+
+SHARED_BOX = _shared_box()
 
 CASES = {
     "maple_valley: 5-player table, read and scored": score_five_players,
-    "maple_valley: WORST CASE 5 players, full Packs, 7 storing Favours": lambda: score(
-        table_from_json(WORST_CASE)),
+    "maple_valley: WORST CASE 71 storing Favours, one full Pack": lambda: score(
+        table_from_json(WORST_STORAGE)),
+    "maple_valley: WORST CASE the same dealt to 5 players": lambda: score(
+        table_from_json(SHARED_BOX)),
 }

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
-import networkx as nx
-
 from scorer.core.breakdown import Cell
 
 Node = TypeVar("Node", bound=Hashable)
@@ -44,6 +42,8 @@ def connected_regions(
     With ``same_region``, two neighbouring cells join only when it gives them the same value (a
     colour, say). Regions come largest first, then by their smallest cell, so the order is stable.
     """
+    import networkx as nx  # here, not at the top: a tenth of a second that Maple Valley never needs
+
     cell_set = set(cells)
     graph = nx.Graph()
     graph.add_nodes_from(cell_set)
@@ -256,6 +256,8 @@ def maximum_matching(edges: Iterable[tuple[Node, Node]]) -> set[tuple[Node, Node
     than Edmonds' blossom algorithm, which takes the rest. Both come from networkx. Each pair comes
     back in a stable (sorted) orientation.
     """
+    import networkx as nx  # see connected_regions
+
     graph = nx.Graph()
     graph.add_edges_from(edges)
     try:

@@ -413,7 +413,12 @@ class MapleValleyTable(Frozen):
     solo: SoloChoices | None = Field(
         default=None, description="Solo game only: choices between tied answers of the title."
     )
-    players: tuple[Player, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
+    players: tuple[Player, ...] = Field(
+        min_length=1, max_length=MAX_PLAYERS,
+        description=f"1 to {MAX_PLAYERS} players (1: the solo game). Together they hold no more "
+        f"than the box has: {MAX_PACK} resources, {MAX_MAPS} Maps, {FAVOUR_CARDS} Favours, "
+        f"{FRIEND_CARDS} Friends besides the Starters.",
+    )
 
     @field_validator("festivities")
     @classmethod
@@ -430,6 +435,25 @@ class MapleValleyTable(Frozen):
     @classmethod
     def _distinct_names(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
         return distinct_names(players)
+
+    @field_validator("players")
+    @classmethod
+    def _one_box(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
+        """Every card and resource the players hold comes out of one box: together they hold
+        no more than it has."""
+        for what, held, most, box in (
+            ("Favours", sum(len(player.favours) for player in players), FAVOUR_CARDS,
+             f"{FAVOUR_CARDS} Favour cards"),
+            ("Friends besides the Starters", sum(len(player.friends) for player in players),
+             FRIEND_CARDS, f"{FRIEND_CARDS} Friend cards"),
+            ("resources", sum(sum(player.pack.values()) for player in players), MAX_PACK,
+             f"180 resource markers and 12 multiplier planks (at most {MAX_PACK})"),
+            ("Maps", sum(player.maps for player in players), MAX_MAPS, f"{MAX_MAPS} Map tiles"),
+        ):
+            if held > most:
+                raise ValueError(f"the players hold {held} {what} in all, but the game has "
+                                 f"{box}: check the counts")
+        return players
 
     @model_validator(mode="after")
     def _consistent(self) -> MapleValleyTable:

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from scorer.core.breakdown import Competition, Line, Row, TableResult
+from scorer.core.players import name_key
 from scorer.core.ranking import explain_tie_break, ranked_results, standings_of, winners
 from scorer.maple_valley import lines
 from scorer.maple_valley.festivities import festivity_lines
@@ -16,7 +17,6 @@ from scorer.maple_valley.models import (
     MapleValleyTable,
     Player,
     Resource,
-    same_name,
 )
 from scorer.maple_valley.solo import solo_title
 from scorer.maple_valley.storage import Storage, allocate, best_storage, leftovers, storing_bonus
@@ -99,14 +99,14 @@ def storage_note(favours: Sequence[Favour], storage: Storage, pack: Counter[Reso
 
 def _warnings(table: MapleValleyTable) -> tuple[str, ...]:
     """An "also have" naming a Favour that no card of the table is called: likely a misspelling."""
-    names = [favour.name for favour in table.catalogue.favours]
-    for player in table.players:
-        names.extend(favour.name for favour in table.favours_of(player))
+    known = {name_key(favour.name) for favour in table.catalogue.favours}
+    known.update(name_key(favour.name)
+                 for player in table.players for favour in table.favours_of(player))
     holders: dict[tuple[str, str], list[str]] = {}
     for player in table.players:
         for favour in table.favours_of(player):
             bonus = favour.bonus
-            if isinstance(bonus, AlsoHave) and not any(same_name(bonus.favour, n) for n in names):
+            if isinstance(bonus, AlsoHave) and name_key(bonus.favour) not in known:
                 who = holders.setdefault((favour.name, bonus.favour), [])
                 if player.name not in who:
                     who.append(player.name)

@@ -59,6 +59,28 @@ def test_a_backup_imported_into_an_empty_database_gives_the_same_tables_and_scor
     assert len(empty.list()) == 3
 
 
+def test_a_backup_never_reaches_a_table_the_importing_device_may_not_open(store):
+    """A device whose old backup holds the uid of a table it may not open (revoked, or never
+    shared) gets the backup's table as a new one; the table here is left as it is, deleted or
+    not."""
+    text = backup_json(store.list())
+    hidden, deleted, own = store.list()
+    store.save(hidden.id, {**hidden.draft, "note": "changed here"})
+    store.delete(deleted.id)
+    store.delete(own.id)
+    before = {table.id: table for table in store.list() + store.list_deleted()}
+    merged = merge_backup(read_backup(text, "backup.json"), store,
+                          may_open=lambda table_id: table_id == own.id)
+    assert own.id in merged.added and len(merged.added) == 3
+    assert store.get(own.id) is not None  # the device's own deleted table comes back
+    assert store.get(hidden.id).draft == before[hidden.id].draft
+    assert [table.id for table in store.list_deleted()] == [deleted.id]
+    copies = [table for table in store.list() if table.id not in before]
+    assert sorted(table.draft["players"][0]["name"] for table in copies) == sorted(
+        table.draft["players"][0]["name"] for table in (hidden, deleted))
+    assert not {table.uid for table in copies} & {hidden.uid, deleted.uid}
+
+
 def test_the_command_line_exports_and_imports_with_db(store, tmp_path, capsys):
     backup = tmp_path / "all.json"
     assert main(["export-all", str(backup), "--db", str(store.path)]) == 0

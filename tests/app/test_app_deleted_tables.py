@@ -13,7 +13,7 @@ from ui.deleted_tables import delete, deleted_notice, recently_deleted
 from ui.games import APP_GAMES
 from ui.home_view import table_title
 from ui.plugins import PlayerSetup
-from ui.session import DELETED, Sessions
+from ui.session import Sessions
 from ui.storage import TableStore
 
 SV = APP_GAMES["sunflower_valley"]
@@ -33,6 +33,9 @@ class Context:
 
     def may_open(self, table_id: int) -> bool:
         return True
+
+    def person_at(self, table_id: int) -> str:
+        return "Bea"
 
     def table_created(self, table_id: int) -> None:
         """Every table is this device's to open (see may_open)."""
@@ -93,7 +96,8 @@ def test_a_table_deleted_elsewhere_offers_to_keep_a_copy(tmp_path):
     assert identified(deleted_notice(context, session, 1), "table-deleted") is None
     delete(context, table_id)
     notice = deleted_notice(context, session, 1)
-    assert identified(notice, "table-deleted").content.controls[0].value == DELETED
+    assert identified(notice, "table-deleted").content.controls[0].value == (
+        "Bea deleted this table: Undo on their screen, or keep a copy.")
     identified(notice, "keep-copy").on_click(None)
     [copy] = context.store.list()
     assert copy.draft == session.draft and context.went == [f"/table/{copy.id}/valley/1"]

@@ -17,13 +17,16 @@ from app_browser import (
     wait_text,
 )
 from scorer.sunflower_valley.models import Kind
+from ui.access import Access
 from ui.games import APP_GAMES
 from ui.plugins import PlayerSetup
-from ui.session import DELETED
+from ui.session import deleted_message
 from ui.storage import TableStore
 from ui.sunflower_valley.cards import LOOK
 
 SV = APP_GAMES["sunflower_valley"]
+DELETED_BY_HOST = re.escape(deleted_message("The host"))
+DELETED_BY_BOB = re.escape("Bob deleted this table: Undo on their screen, or keep a copy.")
 BELOW = [(1, 0), (1, -1), (1, 1), (2, 0), (2, -1), (2, 1), (3, 0), (3, -1), (3, 1)]
 """One device's places, each beside the Starting Town or one laid before it."""
 ABOVE = [(-row, col) for row, col in BELOW]
@@ -95,11 +98,15 @@ def test_a_table_deleted_while_edited_elsewhere_refuses_the_edit_in_words_and_lo
     lay(editor, "lake", BELOW[:4], 0)
     acknowledged = stored_cards(app_server, table_id)
 
-    open_app(other, f"{app_server.url}/")
+    # The other device is Bob's phone, joined by the table's link (not the host's).
+    code = Access(TableStore(app_server.db)).join_code(table_id)
+    open_app(other, f"{app_server.url}/join/{code}", as_host=False)
+    tap_until(other, "join-player-1", "player-total", "^Bob:")
+    open_app(other, f"{app_server.url}/", as_host=False)
     tap(other, f"delete-table-{table_id}")
-    wait_text(editor, "table-deleted", re.escape(DELETED))
+    wait_text(editor, "table-deleted", DELETED_BY_BOB)
     tap_until(editor, "palette-field", "editor-message", "^Tap a place to lay a Field")
-    tap_until(editor, "cell-{}-{}".format(*BELOW[4]), "editor-message", re.escape(DELETED))
+    tap_until(editor, "cell-{}-{}".format(*BELOW[4]), "editor-message", DELETED_BY_BOB)
     wait_text(editor, "card-count", count_pattern(4))
     assert stored_cards(app_server, table_id) == acknowledged
 
@@ -112,10 +119,12 @@ def test_a_table_deleted_while_edited_elsewhere_refuses_the_edit_in_words_and_lo
 
     app_server.restart()
     assert stored_cards(app_server, copy_id) == {**acknowledged, BELOW[4]: "Field"}
-    open_app(other, f"{app_server.url}/")
+    open_app(other, f"{app_server.url}/", as_host=False)
     tap(other, f"restore-table-{table_id}")
     handle(other, f"open-table-{table_id}").wait_for(timeout=UI_TIMEOUT)
-    tap_until(other, f"open-table-{table_id}", "card-count", count_pattern(4))
+    # Bob's phone opens on Bob's valley; Ann's is where the acknowledged cards are.
+    open_app(other, f"{app_server.url}/table/{table_id}/valley/0", as_host=False)
+    wait_text(other, "card-count", count_pattern(4))
     assert drawn_cards(other) == acknowledged
 
 
@@ -128,7 +137,7 @@ def test_delete_undo_and_reopen_on_one_device_while_the_other_edits_keep_one_dra
 
     open_app(other, f"{app_server.url}/")
     tap(other, f"delete-table-{table_id}")
-    wait_text(editor, "table-deleted", re.escape(DELETED))
+    wait_text(editor, "table-deleted", DELETED_BY_HOST)
     other.get_by_role("button", name="Undo").click()
     gone(editor, "table-deleted")
     tap_until(other, f"open-table-{table_id}", "card-count", count_pattern(cards))

@@ -3,6 +3,8 @@ code (decoded back to the join link), presence, and two devices laying on one pl
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import struct
 import zlib
 from types import SimpleNamespace
@@ -12,7 +14,7 @@ import pytest
 import zxingcpp
 
 from scorer.sunflower_valley.models import Kind
-from ui.access import Access, device_id
+from ui.access import Access, Grant, device_id, person
 from ui.app import AppContext
 from ui.games import APP_GAMES
 from ui.invite_view import join_link, qr_png
@@ -53,6 +55,21 @@ def test_a_device_sees_and_opens_only_the_tables_it_created_or_joined(store):
     assert (ann.may_open(first), ann.may_open(second), ann.may_open(third)) == (True, False, False)
     assert not stranger.may_open(first)
     assert not (ann.is_host or bob.is_host or stranger.is_host)
+
+
+def test_a_device_is_named_to_the_others_by_the_player_it_joined_as():
+    """What "Bea deleted this table" says: a player's device by the name, the host's as the
+    host, any other device by nobody."""
+    def grant(role: str, player: int | None = None) -> Grant:
+        return Grant("d" * 64, 1, role, player, datetime.now(timezone.utc))
+
+    names = ["Ann", "Bea"]
+    assert person(grant("player", 1), names, host=False) == "Bea"
+    assert person(grant("player", 1), names, host=True) == "Bea"
+    assert person(grant("player", 2), names, host=False) is None  # Bea's seat was removed
+    assert person(grant("creator"), names, host=True) == "The host"
+    assert person(grant("spectator"), names, host=False) is None
+    assert person(None, names, host=False) is None
 
 
 def test_the_host_key_makes_a_device_the_host_which_sees_every_table(store):

@@ -122,6 +122,21 @@ def test_a_table_deleted_elsewhere_keeps_its_one_session_and_refuses_edits(tmp_p
     assert store.get(shown.table_id).draft == shown.draft
 
 
+def test_the_refusal_names_who_deleted_the_table_until_it_is_restored(tmp_path):
+    store, editing = open_table(tmp_path)
+    sessions = Sessions(store, APP_GAMES)
+    shown = sessions.get(editing.table_id)
+    sessions.delete(shown.table_id, by="Bea")
+    with pytest.raises(TableDeleted, match="^Bea deleted this table: Undo on their screen, or "
+                                           "keep a copy.$"):
+        shown.apply("lake", add_lake((0, 1)))
+    sessions.restore(shown.table_id)
+    assert shown.deleted_by is None
+    sessions.delete(shown.table_id)
+    with pytest.raises(TableDeleted, match=f"^{DELETED}$"):
+        shown.undo()
+
+
 def test_keeping_a_copy_saves_the_draft_as_a_new_table(tmp_path):
     store, _ = open_table(tmp_path)
     sessions = Sessions(store, APP_GAMES)

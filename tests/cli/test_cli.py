@@ -137,3 +137,13 @@ def test_console_script_and_module_do_the_same():
                              capture_output=True, text=True, check=True)
     assert console.stdout == module.stdout
     assert json.loads(module.stdout)["players"][3]["total"] == 27
+
+
+def test_json_output_is_only_json_when_the_storage_solver_runs():
+    """The solver behind stored sets (HiGHS) prints a banner on stdout unless kept quiet: the
+    subprocess sees what the C library writes, which capsys would not."""
+    table = ROOT / "examples" / "maple_valley" / "four_players.json"
+    done = subprocess.run([sys.executable, "-m", "scorer", "score", str(table), "--json"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["game"] == "maple_valley"
+    assert done.stderr == ""

@@ -81,6 +81,31 @@ def test_an_implausible_resource_count_is_refused():
         two(player("Ann", resources={"Bugs": 1000})))
 
 
+def test_the_players_together_hold_no_more_resources_than_the_box():
+    """Each Pack may hold up to 228, but all come from one supply: 2 x 115 = 230 > 228."""
+    full = {"Acorns": 60, "Berries": 55}
+    message = error_of(table_data(player("Ann", resources=full), player("Bea", resources=full)))
+    assert ("at players: the players hold 230 resources in all, but the game has 180 resource "
+            "markers and 12 multiplier planks (at most 228): check the counts") in message
+    parse(player("Ann", resources=full), player("Bea", resources={"Acorns": 60, "Berries": 53}))
+
+
+def test_the_players_together_hold_no_more_maps_or_cards_than_the_box():
+    assert "the players hold 21 Maps in all, but the game has 20 Map tiles" in error_of(
+        table_data(player("Ann", resources={"Maps": 11}), player("Bea", resources={"Maps": 10})))
+    card = favour("Fiddle", 7)
+    brought = {"catalogue": {"favours": [card]}}
+    assert "the players hold 73 Favours in all, but the game has 72 Favour cards" in error_of(
+        table_data(player("Ann", favours=["Fiddle"] * 40), player("Bea", favours=["Fiddle"] * 33),
+                   **brought))
+    parse(player("Ann", favours=["Fiddle"] * 40), player("Bea", favours=["Fiddle"] * 32),
+          **brought)
+    friends = {"catalogue": {"friends": [{"name": "Chipmunk", "score": 4, "travel": ["Forest"]}]}}
+    assert "the players hold 37 Friends besides the Starters in all, but the game has 36" in (
+        error_of(table_data(player("Ann", friends=["Chipmunk"] * 20),
+                            player("Bea", friends=["Chipmunk"] * 17), **friends)))
+
+
 def test_the_same_resource_twice_in_the_pack():
     assert "Bugs is entered twice" in error_of(two(player("Ann", resources={"Bug": 1, "Bugs": 2})))
 

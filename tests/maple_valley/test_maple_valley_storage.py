@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from maple_builders import favour, pair, player, stored_sets
 from scorer.maple_valley.models import Category, Favour, Resource, StoredSets
+from scorer.files import table_from_json
 from scorer.maple_valley.storage import allocate, best_storage, leftovers, sets_possible
 
 SMALL = (Resource.HONEY, Resource.BUGS, Resource.HERBS, Resource.CLAY)
@@ -152,8 +154,21 @@ def test_mv2_search_picks_what_brute_force_picks(specs, pack, maps):
 
 ALL = tuple(Resource)
 R = Resource
+FULL_PACK = Counter({resource: 23 if number < 8 else 22 for number, resource in enumerate(ALL)})
+"""228 resources, the most a Pack can hold."""
+WORST_TABLE = Path(__file__).resolve().parents[2] / "benchmarks" / "cases" / (
+    "maple_valley_worst_storage.json")
+
+
+def climbed_worst() -> tuple[list[Favour], Counter]:
+    """The slowest storage found by a hill climb over 72 storing Favours and a full Pack: the
+    benchmark's table, of which the first player holds it."""
+    table = table_from_json(WORST_TABLE.read_text())
+    return list(table.favours_of(table.players[0])), table.players[0].pack
+
+
 FULL_PACK_SHAPES = [
-    # The slowest found by a random search: storing Favours sharing resources, 99 of each.
+    # The slowest of the earlier search, which took half a minute: Favours sharing resources.
     [([R.FLOWERS, R.ACORNS, R.BUGS], 12), ([R.ACORNS, R.BIRCH], 1),
      ([R.BUGS, R.CATTAILS, R.HONEY], 8), ([R.PEBBLES], 3), ([R.CATTAILS], 6),
      ([R.BIRCH, R.BIRCH, R.HONEY], 12), ([R.BIRCH], 9)],
@@ -161,15 +176,17 @@ FULL_PACK_SHAPES = [
      ([R.PEBBLES, R.BERRIES], 5), ([R.ACORNS, R.HONEY, R.FLOWERS], 10)],
     # the same set on many Favours
     [([R.CLAY, R.BUGS], points) for points in (2, 3, 3, 1, 2) * 10],
+    # every set of one or two resources, each worth exactly its leftovers or a point more: a
+    # great many allocations tie
+    [(list(pair), len(pair) // 3 + extra) for pair in
+     itertools.combinations_with_replacement(ALL, 2) for extra in (0, 1)][:72],
 ]
 
 
-@pytest.mark.parametrize("specs", FULL_PACK_SHAPES)
-def test_mv2_search_with_a_full_pack_stays_exact_on_what_it_stores(specs):
-    """Worst shapes: the allocation is feasible and no Favour gains by one set more or fewer,
-    nor by moving a set to another Favour."""
-    favours = [storing(f"F{i}", needs, points) for i, (needs, points) in enumerate(specs)]
-    pack = Counter({resource: 99 for resource in ALL})
+def assert_first_best(favours: list[Favour], pack: Counter) -> None:
+    """The allocation is feasible; no Favour gains by one set more or fewer, nor by moving a set
+    to another Favour; and no such change that scores the same puts a set on an earlier
+    Favour (ruling MV-2's tie-break)."""
     storage = best_storage(favours, pack, maps=0)
     assert allocate(favours, storage.sets, pack, 0) == storage
     for index, other in itertools.product(range(len(favours)), repeat=2):
@@ -178,9 +195,41 @@ def test_mv2_search_with_a_full_pack_stays_exact_on_what_it_stores(specs):
             sets[index] += step
             if index != other:
                 sets[other] -= step
-            if min(sets) < 0:
+            if min(sets) < 0 or not isinstance(favours[index].bonus, StoredSets):
                 continue
             try:
-                assert allocate(favours, sets, pack, 0).points <= storage.points
+                points = allocate(favours, sets, pack, 0).points
             except ValueError:
                 continue
+            assert points <= storage.points
+            if points == storage.points and step == 1:
+                assert index != other and other < index, (index, other)
+
+
+@pytest.mark.parametrize("specs", FULL_PACK_SHAPES)
+def test_mv2_search_with_a_full_pack_stays_exact_on_what_it_stores(specs):
+    assert_first_best([storing(f"F{i}", needs, points) for i, (needs, points) in enumerate(specs)],
+                      FULL_PACK)
+
+
+def test_mv2_the_climbed_worst_shape_is_first_best():
+    assert_first_best(*climbed_worst())
+
+
+many_sets = st.lists(st.tuples(st.lists(st.sampled_from(ALL), min_size=1, max_size=5),
+                               st.integers(min_value=0, max_value=2)), min_size=20, max_size=72)
+
+
+@settings(max_examples=15, deadline=None)
+@given(many_sets, st.lists(st.integers(min_value=0, max_value=99), min_size=10, max_size=10))
+def test_mv2_many_storing_favours_over_a_full_pack(specs, counts):
+    """Worst shapes: up to 72 storing Favours, each set worth its leftovers or up to 2 points
+    more, so that allocations tie everywhere, over a Pack of up to 228 resources."""
+    favours = []
+    for number, (needs, extra) in enumerate(specs):
+        honey = needs.count(R.HONEY)
+        favours.append(storing(f"F{number}", needs, honey + (len(needs) - honey) // 3 + extra))
+    pack = Counter(dict(zip(ALL, counts)))
+    while sum(pack.values()) > 228:
+        pack[max(pack, key=pack.get)] -= 1
+    assert_first_best(favours, +pack)
