@@ -213,12 +213,29 @@ class _StoringProgramme:
         self.highs.setObjective(objective, highspy.ObjSense.kMaximize)
         if self._start is not None:  # after the objective, which forgets a start given before
             self.highs.setSolution(self._start)
+        self._solve()
+        if not self._answer_has_the_optimum():
+            # HiGHS 1.16 can prove an optimum from a start yet hand back the start itself (seen
+            # when presolve had reduced the programme): solve again from nothing.
+            self.highs.clearSolver()
+            self._solve()
+            if not self._answer_has_the_optimum():
+                raise RuntimeError("HiGHS's allocation does not score its optimum")
+        self._start = self.highs.getSolution()
+        return [round(value) for value in self.highs.vals(self.sets)]
+
+    def _solve(self) -> None:
         self.highs.solve()
         status = self.highs.getModelStatus()
         if status != highspy.HighsModelStatus.kOptimal:
             raise RuntimeError(f"HiGHS stopped without an optimum: {status}")
-        self._start = self.highs.getSolution()
-        return [round(value) for value in self.highs.vals(self.sets)]
+
+    def _answer_has_the_optimum(self) -> bool:
+        """Whether the allocation handed back, in whole numbers, scores the optimum reported."""
+        costs = self.highs.getLp().col_cost_
+        values = self.highs.getSolution().col_value
+        scored = sum(cost * round(value) for cost, value in zip(costs, values, strict=True))
+        return abs(scored - self.highs.getObjectiveValue()) < 0.5
 
     def _relaxed_most(self, position: int) -> int:
         """At least the most sets this Favour can store in a best allocation, from the linear

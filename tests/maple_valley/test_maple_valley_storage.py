@@ -152,6 +152,19 @@ def test_mv2_search_picks_what_brute_force_picks(specs, pack, maps):
     assert best_storage(favours, pack, maps).sets == first_best_by_brute_force(favours, pack, maps)
 
 
+def test_mv2_a_set_that_costs_nothing_is_stored_beside_the_sets_that_pay():
+    """Herbs 2, Honey 1, Bugs 1, Pebbles 1. Nothing stored: Honey 1 + 1 batch of 4 = 2. Herb
+    Rack's 2 sets: 2 + Honey 1 + no batch of 2 = 3 (Bug Box's set instead: 1 + 1 = 2). The
+    Honey on Honey Pot scores its 1 point there instead of as a leftover: still 3, so the
+    tie-break stores it (found by the property below: HiGHS once handed back its start)."""
+    pot = storing("Honey Pot", [Resource.HONEY], 1)
+    rack = storing("Herb Rack", [Resource.HERBS], 1)
+    box = storing("Bug Box", [Resource.HERBS, Resource.HERBS, Resource.BUGS], 1)
+    pack = Counter({Resource.HERBS: 2, Resource.HONEY: 1, Resource.BUGS: 1, Resource.PEBBLES: 1})
+    storage = best_storage([pot, rack, box], pack, maps=0)
+    assert (storage.sets, storage.points) == ((1, 2, 0), 3)
+
+
 ALL = tuple(Resource)
 R = Resource
 FULL_PACK = Counter({resource: 23 if number < 8 else 22 for number, resource in enumerate(ALL)})
