@@ -12,6 +12,7 @@ from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.layout import Layout
 from scorer.sunflower_valley.models import (
     COMBINATION_KINDS,
+    MAX_VALLEY_CARDS,
     Card,
     Kind,
     Options,
@@ -36,12 +37,12 @@ def descriptions(draw, kind: Kind) -> dict:
 
 
 @st.composite
-def valleys(draw, max_cards: int = 18, kinds=VALLEY_KINDS) -> Valley:
+def valleys(draw, max_cards: int = 18, kinds=VALLEY_KINDS, min_cards: int = 0) -> Valley:
     """A valley grown as in play: each card laid beside one already there."""
     start = Card(kind=Kind.STARTING_TOWN, row=0, col=0, **draw(descriptions(Kind.STARTING_TOWN)))
     cards = [start]
     occupied = {start.cell}
-    for _ in range(draw(st.integers(0, max_cards))):
+    for _ in range(draw(st.integers(min_cards, max_cards))):
         frontier = sorted({n for cell in occupied for n in orthogonal_neighbours(cell)} - occupied)
         row, col = draw(st.sampled_from(frontier))
         kind = draw(st.sampled_from(kinds))
@@ -117,3 +118,21 @@ def test_assumed_express_route_is_a_legal_route(valley):
         default=1,
     )
     assert len(route) == longest
+
+
+@settings(max_examples=25, deadline=None)
+@given(valleys(min_cards=MAX_VALLEY_CARDS - 1, max_cards=MAX_VALLEY_CARDS - 1,
+               kinds=[Kind.TOWN, Kind.RAILROAD]))
+def test_the_largest_valley_of_towns_and_railroads_scores_with_a_legal_route(valley):
+    """The worst shapes the limits allow for the route searches (the Express, Long Way, Suburban
+    Trains): 30 cards, all Towns and Railroads. Nothing raises, the assumed route is legal, and
+    every total is its lines."""
+    table = SunflowerValleyTable(
+        goals=("long_way", "suburban_trains", "vast_network"),
+        players=[Player(name=name, valley=valley) for name in ("A", "B")],
+    )
+    result = score_table(table)
+    assert all(player.total == sum(line.points for line in player.lines)
+               for player in result.players)
+    network = RailNetwork.of(valley)
+    network.check_route(network.longest_route())
