@@ -33,7 +33,7 @@ class CountField:
             keyboard_type=ft.KeyboardType.NUMBER, border=ft.OutlineInputBorder(),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
             on_change=self._changed, on_focus=self._focus, on_blur=self._blur,
-            on_submit=self._take,
+            on_submit=self._take, on_selection_change=self._selection_moved,
         )
         self.error = ft.Text("", size=13, color=PROBLEM)
         self.field = labelled(identifier, self.text_field)
@@ -77,6 +77,12 @@ class CountField:
         self.focused = True
         self.text_field.selection = ft.TextSelection(base_offset=0,
                                                      extent_offset=len(self.text_field.value or ""))
+
+    def _selection_moved(self, e) -> None:
+        """Nothing to do here: having a handler is what counts. The client re-applies the
+        selection it was last sent at every redraw of the field; with a handler it records each
+        caret move as the field's selection, so a redraw after the first key typed no longer
+        selects that key's digit again (for the next key to replace)."""
 
     def _blur(self, e) -> None:
         self.focused = False

@@ -94,15 +94,32 @@ class AppServer:
 
 
 
+FIRST_SCREEN = 30_000
+"""Milliseconds for a loaded page to draw its first screen before it is loaded again."""
+
+
 def open_app(page, url: str, as_host: bool = True) -> None:
-    """Load the app at ``url``, as the host (with the server's host key) or as another device."""
+    """Load the app at ``url``, as the host (with the server's host key) or as another device,
+    and wait until it has drawn a screen. A page that draws nothing is loaded once more, as a
+    person reloads a frozen page: under full-suite load, headless Chromium has once left a page
+    without a single frame for minutes (even a screenshot of it timed out)."""
     parts = urlsplit(url)
     key = HOST_KEYS.get(f"{parts.scheme}://{parts.netloc}")
     if as_host and key:
         url = urlunsplit(parts._replace(query=f"key={key}"))
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=UI_TIMEOUT)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    for attempt in (1, 2):
+        page.goto(url)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=UI_TIMEOUT)
+        page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        try:
+            page.wait_for_selector("[flt-semantics-identifier]", state="attached",
+                                   timeout=FIRST_SCREEN if attempt == 1 else UI_TIMEOUT)
+            return
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            print(f"{url} drew nothing in {FIRST_SCREEN // 1000} s; loading it again",
+                  file=sys.stderr)
 
 
 def handle(page, identifier: str):
@@ -172,6 +189,38 @@ def type_into(page, identifier: str, text: str, attempts: int = 3, paste: bool =
             if attempt == attempts:
                 raise
             print(f"typing into {identifier} did not take; trying again", file=sys.stderr)
+
+
+SELECTED_ALL = """() => {
+    const input = document.activeElement;
+    return input && ['INPUT', 'TEXTAREA'].includes(input.tagName) && input.value.length > 0
+        && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+}"""
+
+
+def focus_count(page, identifier: str, attempts: int = 3) -> None:
+    """Tap a count field and wait until the app has selected its whole text, as a person sees
+    it highlighted before typing over it (the selection comes from the server)."""
+    for attempt in range(1, attempts + 1):
+        tap(page, identifier)
+        try:
+            page.wait_for_function(SELECTED_ALL, timeout=UI_TIMEOUT if attempt == attempts
+                                   else RETRY_AFTER)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts:
+                raise
+            print(f"tap on {identifier} selected nothing; tapping again", file=sys.stderr)
+
+
+def type_count(page, identifier: str, text: str) -> None:
+    """Type ``text`` over a count field's whole text, then Enter (a phone's Done): the field
+    takes what it holds."""
+    focus_count(page, identifier)
+    page.keyboard.type(text)
+    page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
+                           timeout=UI_TIMEOUT)
+    page.keyboard.press("Enter")
 
 
 TEXT_OF_NODE = """(node) => {

@@ -34,9 +34,13 @@ def browser():
         browser.close()
 
 
+SERVER_LOG_LINES = 40
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """When a browser test fails, keep a picture of every open page and say where it is."""
+    """When a browser test fails, keep a picture of every open page and say where it is, and
+    show the end of the app server's log."""
     outcome = yield
     report = outcome.get_result()
     browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
@@ -53,6 +57,10 @@ def pytest_runtest_makereport(item, call):
         except Exception as error:  # noqa: BLE001 - a closed page has no picture
             pictures.append(f"no picture of {page.url}: {error}")
     report.sections.append(("browser pages at the failure", "\n".join(pictures)))
+    server = item.funcargs.get("app_server")
+    if server is not None and server.log.exists():
+        tail = server.log.read_text(errors="replace").splitlines()[-SERVER_LOG_LINES:]
+        report.sections.append(("the app server's last lines", "\n".join(tail)))
 
 
 @contextmanager

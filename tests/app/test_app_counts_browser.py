@@ -1,42 +1,18 @@
 """End to end at phone size (390x844), in headless Chromium: counts typed into a Maple Valley Pack
-field and a Girasoles coin field. What is not a whole count ("3.5", "1e3", "-5", "-2" typed over
-35 after select-all) is refused beside the field, in words, and leaves the score as it was; select-all then typing replaces the count; a field showing 0 takes a typed 8 as 8."""
+field and a Girasoles coin field. Each tap into the field selects its whole text, so typing
+replaces the count (a field showing 0 takes a typed 8 as 8). What is not a whole count ("3.5",
+"1e3", "-5", "-2" typed over 35) is refused beside the field, in words, and leaves the score as
+it was."""
 
 from __future__ import annotations
 
 import re
 
-from app_browser import (
-    FOCUSED_INPUT, RETRY_AFTER, UI_TIMEOUT, handle, tap, tap_until, text_of, wait_text,
-)
+from app_browser import handle, tap_until, text_of, type_count, wait_text
 from test_app_girasoles_browser import create_girasoles_table
 from test_app_maple_valley_browser import create_table, show
 
 REFUSED = ("3.5", "1e3", "-5")
-SELECTED_ALL = """() => {
-    const input = document.activeElement;
-    return input && input.value.length > 0 && input.selectionStart === 0
-        && input.selectionEnd === input.value.length;
-}"""
-
-
-def focus(page, identifier: str) -> None:
-    tap(page, identifier)
-    page.wait_for_function(FOCUSED_INPUT, timeout=UI_TIMEOUT)
-
-
-def typed(page, text: str) -> None:
-    """Type, then Enter (a phone's Done): the field takes what it holds."""
-    page.keyboard.type(text)
-    page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
-                           timeout=RETRY_AFTER)
-    page.keyboard.press("Enter")
-
-
-def select_all_and_type(page, identifier: str, text: str) -> None:
-    focus(page, identifier)
-    page.keyboard.press("Control+A")
-    typed(page, text)
 
 
 def refused_in_words(page, identifier: str, text: str, noun: str) -> None:
@@ -49,20 +25,18 @@ def refused_in_words(page, identifier: str, text: str, noun: str) -> None:
 def check_bad_counts(page, identifier: str, noun: str, score: str, score_of) -> None:
     """From a field showing 0: 8 typed, the refused texts, 35, then -2 over it; the score
     (``score_of(count)``, a pattern for the control ``score``) follows only the counts."""
-    focus(page, identifier)
-    # No select-all by hand: a tap into the field selects its whole text, typing replaces it.
-    page.wait_for_function(SELECTED_ALL, timeout=UI_TIMEOUT)
-    typed(page, "8")
+    # No select-all by hand: each tap into the field selects its whole text, typing replaces it.
+    type_count(page, identifier, "8")
     wait_text(page, score, score_of(8))
     for text in REFUSED:
-        select_all_and_type(page, identifier, text)
+        type_count(page, identifier, text)
         refused_in_words(page, identifier, text, noun)
         assert re.search(score_of(8), text_of(page, score)), text_of(page, score)
-    select_all_and_type(page, identifier, "35")
+    type_count(page, identifier, "35")
     wait_text(page, score, score_of(35))
     error = handle(page, f"{identifier}-error")
     assert error.count() == 0 or error.inner_text().strip() == ""  # no reason when it counts
-    select_all_and_type(page, identifier, "-2")
+    type_count(page, identifier, "-2")
     refused_in_words(page, identifier, "-2", noun)
     # The plus button counts from the count kept (35), not from anything typed since.
     tap_until(page, f"{identifier}-plus", score, score_of(36))

@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 from app_browser import (
-    ROOT, export_and_score, handle, number_in, open_app, tap, tap_until, tap_until_gone, text_of, type_into,
-    wait_text,
+    ROOT, export_and_score, handle, number_in, open_app, tap, tap_until, tap_until_gone, text_of,
+    type_count, type_into, wait_text,
 )
 from girasoles_taps import plan
 from scorer.files import load_table
@@ -72,8 +72,7 @@ def test_the_rulebook_board_entered_by_tapping_shows_18_as_the_library_scores_it
 
     create_girasoles_table(page, app_server.url, ["Rulebook"])
     tap_until(page, "panel-coins", "coins-line", "^Scored: coins worth 0 in all")
-    type_into(page, "coins-total", "8")
-    page.keyboard.press("Enter")  # a count is taken when the field is left or Enter pressed
+    type_count(page, "coins-total", "8")  # taken on Enter, or when left
     wait_text(page, "player-total", "^Rulebook: 8 points")
     tap_until(page, "panel-board", "board-count", "^0 of 36 spaces covered")
 

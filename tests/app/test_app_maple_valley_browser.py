@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app_browser import (
     RETRY_AFTER, exported_totals, handle, number_in, open_app, tap, tap_until, text_of,
-    type_into, wait_text,
+    type_count, type_into, wait_text,
 )
 from maple_entry import example
 from scorer.games import score
@@ -146,8 +146,7 @@ def enter_count(page, who: str, item: str, count: int) -> None:
     if count == 1:
         tap_once(page, f"count-{item}-plus", "editor-message", done)
     else:
-        type_into(page, f"count-{item}", str(count))
-        page.keyboard.press("Enter")  # a count is taken when the field is left or Enter pressed
+        type_count(page, f"count-{item}", str(count))  # taken on Enter, or when left
         wait_text(page, "editor-message", done)
 
 
