@@ -168,6 +168,8 @@ def tap_until_gone(page, identifier: str, gone: str, attempts: int = 3) -> None:
 
 FOCUSED_INPUT = ("document.activeElement && "
                  "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
+HOLDS_TEXT = "(text) => document.activeElement.value === text"
+"""Whether the focused field holds ``text`` (the argument)."""
 
 
 def type_into(page, identifier: str, text: str, attempts: int = 3, paste: bool = False) -> None:
@@ -182,8 +184,7 @@ def type_into(page, identifier: str, text: str, attempts: int = 3, paste: bool =
                 page.keyboard.insert_text(text)
             else:
                 page.keyboard.type(text)
-            page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
-                                   timeout=RETRY_AFTER)
+            page.wait_for_function(HOLDS_TEXT, arg=text, timeout=RETRY_AFTER)
             return
         except PlaywrightTimeout:
             if attempt == attempts:
@@ -191,11 +192,9 @@ def type_into(page, identifier: str, text: str, attempts: int = 3, paste: bool =
             print(f"typing into {identifier} did not take; trying again", file=sys.stderr)
 
 
-SELECTED_ALL = """() => {
-    const input = document.activeElement;
-    return input && ['INPUT', 'TEXTAREA'].includes(input.tagName) && input.value.length > 0
-        && input.selectionStart === 0 && input.selectionEnd === input.value.length;
-}"""
+SELECTED_ALL = (f"{FOCUSED_INPUT} && document.activeElement.value.length > 0 "
+                "&& document.activeElement.selectionStart === 0 "
+                "&& document.activeElement.selectionEnd === document.activeElement.value.length")
 
 
 def focus_count(page, identifier: str, attempts: int = 3) -> None:
@@ -218,8 +217,7 @@ def type_count(page, identifier: str, text: str) -> None:
     takes what it holds."""
     focus_count(page, identifier)
     page.keyboard.type(text)
-    page.wait_for_function("(text) => document.activeElement.value === text", arg=text,
-                           timeout=UI_TIMEOUT)
+    page.wait_for_function(HOLDS_TEXT, arg=text, timeout=UI_TIMEOUT)
     page.keyboard.press("Enter")
 
 
