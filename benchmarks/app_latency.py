@@ -27,10 +27,10 @@ from app_browser import (  # noqa: E402
 )
 
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
-from ui.games import APP_GAMES  # noqa: E402
-from ui.plugins import PlayerSetup, colours_for  # noqa: E402
-from ui.storage import TableStore  # noqa: E402
-from ui.sunflower_valley.draft import card_dict  # noqa: E402
+from ui.games.registry import APP_GAMES  # noqa: E402
+from ui.games.plugin import PlayerSetup, colours_for  # noqa: E402
+from ui.store.storage import TableStore  # noqa: E402
+from ui.games.sunflower_valley.draft import card_dict  # noqa: E402
 
 TABLET = {"width": 1024, "height": 768}
 FREE = (3, 2)

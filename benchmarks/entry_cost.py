@@ -47,11 +47,11 @@ from test_app_maple_valley_browser import HEADINGS, show, step_to, tap_once  # n
 from scorer.files import load_table  # noqa: E402
 from scorer.games import parse_table, score  # noqa: E402
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
-from ui.games import APP_GAMES  # noqa: E402
-from ui.plugins import PlayerSetup  # noqa: E402
-from ui.session import Sessions  # noqa: E402
-from ui.storage import TableStore  # noqa: E402
-from ui.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
+from ui.games.registry import APP_GAMES  # noqa: E402
+from ui.games.plugin import PlayerSetup  # noqa: E402
+from ui.live.session import Sessions  # noqa: E402
+from ui.store.storage import TableStore  # noqa: E402
+from ui.games.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 EXAMPLES = ROOT / "examples"

@@ -28,8 +28,8 @@ from app_browser import (  # noqa: E402
 )
 from app_latency import FREE, full_table, rss_mb  # noqa: E402
 
-from ui.access import Access  # noqa: E402
-from ui.storage import TableStore  # noqa: E402
+from ui.store.access import Access  # noqa: E402
+from ui.store.storage import TableStore  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 START_TAP = """([cellId, totalId]) => {

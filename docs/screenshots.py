@@ -27,13 +27,13 @@ from valley_taps import enter_valley  # noqa: E402
 from scorer.files import load_table  # noqa: E402
 
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
-from ui.games import APP_GAMES  # noqa: E402
-from ui.new_table_model import NewTableForm  # noqa: E402
-from ui.session import Sessions  # noqa: E402
-from ui.storage import TableStore  # noqa: E402
-from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape  # noqa: E402
-from ui.plugins import PLAYER_COLOURS, PlayerSetup  # noqa: E402
-from ui.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
+from ui.games.registry import APP_GAMES  # noqa: E402
+from ui.screens.new_table_model import NewTableForm  # noqa: E402
+from ui.live.session import Sessions  # noqa: E402
+from ui.store.storage import TableStore  # noqa: E402
+from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape  # noqa: E402
+from ui.games.plugin import PLAYER_COLOURS, PlayerSetup  # noqa: E402
+from ui.games.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
 
 SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 1024, "height": 768}}
 TOWN = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3,

@@ -83,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _app(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports Flet.
-    from ui.server import CannotListen, run_app
-    from ui.storage import StoreUnavailable, default_db_path
+    from ui.web.server import CannotListen, run_app
+    from ui.store.storage import StoreUnavailable, default_db_path
 
     host = "0.0.0.0" if args.lan else args.host
     try:
@@ -102,10 +102,10 @@ def _app(args: argparse.Namespace) -> int:
 
 def _backup(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports the app.
-    from ui.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
-    from ui.finished import finished_tables
-    from ui.games import APP_GAMES
-    from ui.storage import TableStore, default_db_path
+    from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+    from ui.store.finished import finished_tables
+    from ui.games.registry import APP_GAMES
+    from ui.store.storage import TableStore, default_db_path
 
     store = TableStore(args.db or default_db_path())
     path = Path(args.file)

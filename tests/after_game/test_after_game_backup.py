@@ -13,11 +13,11 @@ import pytest
 
 from scorer.cli import main
 from scorer.games import score
-from ui.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
-from ui.finished import finished_tables
-from ui.games import APP_GAMES
-from ui.import_model import import_table
-from ui.storage import TableStore
+from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+from ui.store.finished import finished_tables
+from ui.games.registry import APP_GAMES
+from ui.screens.import_model import import_table
+from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ["sunflower_valley/first_game_goals.json", "girasoles/full_table.json",

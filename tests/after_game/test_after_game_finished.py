@@ -9,10 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from ui.finished import FinishForm, filtered, finished_tables, play_of, player_colours
-from ui.games import APP_GAMES
-from ui.import_model import import_table
-from ui.storage import TableStore
+from ui.store.finished import FinishForm, filtered, finished_tables, play_of, player_colours
+from ui.games.registry import APP_GAMES
+from ui.screens.import_model import import_table
+from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 ZONE = timezone(timedelta(hours=1))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorer.files import load_table
-from ui.games import APP_GAMES
+from ui.games.registry import APP_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 

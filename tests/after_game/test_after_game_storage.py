@@ -8,7 +8,7 @@ import uuid
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
-from ui.storage import TableStore
+from ui.store.storage import TableStore
 
 DRAFT = {"game": "sunflower_valley", "players": [{"name": "Ann"}, {"name": "Bob"}]}
 WHEN = datetime(2026, 2, 14, 21, 15, tzinfo=timezone(timedelta(hours=1)))

@@ -10,15 +10,15 @@ import flet as ft
 import pytest
 from flet.controls.context import _context_page
 
-from ui.backup import backup_json
-from ui.backup_view import BackupView
-from ui.finish_view import FinishView
-from ui.games import APP_GAMES
-from ui.history_view import HistoryView
-from ui.import_model import import_table
-from ui.session import Sessions
-from ui.statistics_view import StatisticsView
-from ui.storage import TableStore
+from ui.store.backup import backup_json
+from ui.screens.backup_view import BackupView
+from ui.screens.finish_view import FinishView
+from ui.games.registry import APP_GAMES
+from ui.screens.history_view import HistoryView
+from ui.screens.import_model import import_table
+from ui.live.session import Sessions
+from ui.screens.statistics_view import StatisticsView
+from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ docs/screenshots.py, so they all enter the board the same way.
 from __future__ import annotations
 
 from scorer.girasoles.models import Board, Colour, Symbol
-from ui.girasoles.editor_model import BoardEditor, Shape
+from ui.games.girasoles.editor_model import BoardEditor, Shape
 
 PAINT_ORDER = (Shape.STARTING, Shape.ACROSS, Shape.DOWN, Shape.SPACE)
 

@@ -17,12 +17,12 @@ from scorer.maple_valley.models import (
     StoredSets,
     TypedBonus,
 )
-from ui.games import APP_GAMES
-from ui.maple_valley.editor_model import CardForm, MapleEditor
-from ui.maple_valley.known_cards import exact
-from ui.plugins import PlayerSetup
-from ui.session import Sessions, TableSession
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.maple_valley.editor_model import CardForm, MapleEditor
+from ui.games.maple_valley.known_cards import exact
+from ui.games.plugin import PlayerSetup
+from ui.live.session import Sessions, TableSession
+from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOK_EXAMPLE = ROOT / "examples" / "maple_valley" / "rulebook_final_scoring.json"

@@ -14,9 +14,9 @@ from urllib.parse import parse_qs, urlsplit
 from app_browser import ROOT, handle, open_app, tap, tap_until, text_of, type_into, wait_text
 from scorer.files import load_table
 from scorer.games import score
-from ui.games import APP_GAMES
-from ui.import_model import import_table
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.screens.import_model import import_table
+from ui.store.storage import TableStore
 
 PHONE = {"width": 390, "height": 844}
 EXAMPLE = ROOT / "examples" / "sunflower_valley" / "first_game_goals.json"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from coloraide import Color
 
-from ui.plugins import PLAYER_COLOURS, PLAYER_TEXT, player_colour
+from ui.games.plugin import PLAYER_COLOURS, PLAYER_TEXT, player_colour
 
 AA = 4.5
 

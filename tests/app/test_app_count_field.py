@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.editing import parse_count
+from ui.live.editing import parse_count
 
 
 @pytest.mark.parametrize("typed, count", [("0", 0), ("8", 8), ("08", 8), (" 12 ", 12),

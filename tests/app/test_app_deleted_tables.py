@@ -9,12 +9,12 @@ from types import SimpleNamespace
 import flet as ft
 
 from control_tree import identified, texts
-from ui.deleted_tables import delete, deleted_notice, recently_deleted
-from ui.games import APP_GAMES
-from ui.home_view import table_title
-from ui.plugins import PlayerSetup
-from ui.session import Sessions
-from ui.storage import TableStore
+from ui.screens.deleted_tables import delete, deleted_notice, recently_deleted
+from ui.games.registry import APP_GAMES
+from ui.screens.home_view import table_title
+from ui.games.plugin import PlayerSetup
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
 
 SV = APP_GAMES["sunflower_valley"]
 

@@ -17,12 +17,12 @@ from app_browser import (
     wait_text,
 )
 from scorer.sunflower_valley.models import Kind
-from ui.access import Access
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup
-from ui.session import deleted_message
-from ui.storage import TableStore
-from ui.sunflower_valley.cards import LOOK
+from ui.store.access import Access
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup
+from ui.live.session import deleted_message
+from ui.store.storage import TableStore
+from ui.games.sunflower_valley.cards import LOOK
 
 SV = APP_GAMES["sunflower_valley"]
 DELETED_BY_HOST = re.escape(deleted_message("The host"))

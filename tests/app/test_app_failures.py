@@ -13,11 +13,11 @@ from types import SimpleNamespace
 
 from app_browser import ROOT, free_port
 from control_tree import texts
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup
-from ui.scorepad_view import ScorepadView
-from ui.session import Sessions
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup
+from ui.screens.scorepad_view import ScorepadView
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
 
 SV = APP_GAMES["sunflower_valley"]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -69,7 +69,7 @@ def test_an_export_folder_that_cannot_be_written_is_said_and_the_app_keeps_worki
 BUSY_SERVER = textwrap.dedent("""
     import sys, time
     from fastapi import FastAPI
-    from ui.server import listening_socket, serve
+    from ui.web.server import listening_socket, serve
 
     app = FastAPI()
 

@@ -15,11 +15,11 @@ from app_browser import (
 from girasoles_taps import plan
 from scorer.files import load_table
 from scorer.games import score
-from ui.games import APP_GAMES
-from ui.girasoles.editor_model import BoardEditor
-from ui.plugins import PlayerSetup
-from ui.session import Sessions
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.girasoles.editor_model import BoardEditor
+from ui.games.plugin import PlayerSetup
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
 
 PHONE = {"width": 360, "height": 740}
 EXAMPLES = ROOT / "examples"

@@ -15,13 +15,13 @@ from scorer.files import load_table, table_from_json
 from scorer.games import score
 from scorer.girasoles.models import Colour, Symbol
 from scorer.report import scorepad_text
-from ui.games import APP_GAMES
-from ui.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
-from ui.new_table_model import NewTableForm
-from ui.plugins import PlayerSetup
-from ui.scorepad_model import Scorepad, export_json, plain_text
-from ui.session import Sessions
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
+from ui.screens.new_table_model import NewTableForm
+from ui.games.plugin import PlayerSetup
+from ui.screens.scorepad_model import Scorepad, export_json, plain_text
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 GI = APP_GAMES["girasoles"]
@@ -394,8 +394,8 @@ def test_any_sequence_of_taps_never_crashes_and_every_draft_is_checked(tmp_path_
 
 def test_the_screens_build_and_a_tap_on_a_tool_then_a_space_paints_it(tmp_path):
     """The Flet controls without a browser: the handlers a tap calls, the panels they show."""
-    from ui.girasoles.editor_view import BoardEditorView
-    from ui.girasoles.setup_view import GirasolesSetup
+    from ui.games.girasoles.editor_view import BoardEditorView
+    from ui.games.girasoles.setup_view import GirasolesSetup
 
     session, _ = open_table(tmp_path)
     screen = ScreenStub()
@@ -460,7 +460,7 @@ def named_controls(control):
 
 def test_opened_from_a_scorepad_line_the_board_highlights_the_spaces_it_used_until_a_tap(
         tmp_path):
-    from ui.girasoles.editor_view import BoardEditorView
+    from ui.games.girasoles.editor_view import BoardEditorView
 
     session, _ = open_table(tmp_path)
     screen = ScreenStub()

@@ -12,11 +12,11 @@ import pytest
 from scorer.cli import main
 from scorer.files import TableFileError, load_table, table_from_json
 from scorer.games import score
-from ui.games import APP_GAMES
-from ui.import_model import import_table, text_of_file
-from ui.scorepad_model import export_json
-from ui.session import Sessions
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.screens.import_model import import_table, text_of_file
+from ui.screens.scorepad_model import export_json
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(path for game in APP_GAMES for path in (ROOT / "examples" / game).glob("*.json"))

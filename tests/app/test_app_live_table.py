@@ -14,16 +14,16 @@ import pytest
 import zxingcpp
 
 from scorer.sunflower_valley.models import Kind
-from ui.access import Access, Grant, device_id, person
-from ui.app import AppContext
-from ui.games import APP_GAMES
-from ui.invite_view import join_link, qr_png
-from ui.plugins import PlayerSetup
-from ui.presence import Presence
-from ui.server import print_lan_addresses
-from ui.session import Sessions
-from ui.storage import TableStore
-from ui.sunflower_valley.editor_model import ValleyEditor
+from ui.store.access import Access, Grant, device_id, person
+from ui.web.app import AppContext
+from ui.games.registry import APP_GAMES
+from ui.screens.invite_view import join_link, qr_png
+from ui.games.plugin import PlayerSetup
+from ui.store.presence import Presence
+from ui.web.server import print_lan_addresses
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
+from ui.games.sunflower_valley.editor_model import ValleyEditor
 
 SV = APP_GAMES["sunflower_valley"]
 PLAYERS = [PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")]

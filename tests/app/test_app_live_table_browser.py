@@ -15,7 +15,7 @@ from app_browser import TABLET_TALL, handle, open_app, tap, tap_until, wait_text
 from scorer.games import score
 from scorer.sunflower_valley.models import Kind
 from test_app_browser import ANN, create_table
-from ui.games import APP_GAMES
+from ui.games.registry import APP_GAMES
 
 NAMES = ("Ann", "Bob", "Cid")
 CELLS = [cell for cell, _ in ANN]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from app_browser import handle, open_app, tap, wait_text
 from flet_errors import flet_errors
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup
+from ui.store.storage import TableStore
 
 PHONE = {"width": 390, "height": 844}
 

@@ -19,7 +19,7 @@ from scorer.games import score
 from scorer.maple_valley.models import (
     AlsoHave, Card, Favour, Friend, PerFriend, StoredSets, TypedBonus,
 )
-from ui.maple_valley.editor_model import CardForm
+from ui.games.maple_valley.editor_model import CardForm
 
 TABLET_TALL = {"width": 1280, "height": 1300}
 """Tall enough that a whole section is on screen (Flutter only exposes the visible part to the

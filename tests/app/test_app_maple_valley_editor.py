@@ -14,13 +14,13 @@ from scorer.files import table_from_json
 from scorer.games import score
 from scorer.maple_valley.models import Category, Favour, Friend, Patch, Resource, Travel
 from scorer.report import scorepad_text
-from ui.maple_valley import draft as edits
-from ui.maple_valley.editor_model import CardForm, MapleEditor
-from ui.maple_valley.known_cards import exact, known_cards, matching
-from ui.new_table_model import NewTableForm
-from ui.games import APP_GAMES
-from ui.scorepad_model import Scorepad, export_json, plain_text
-from ui.storage import TableStore
+from ui.games.maple_valley import draft as edits
+from ui.games.maple_valley.editor_model import CardForm, MapleEditor
+from ui.games.maple_valley.known_cards import exact, known_cards, matching
+from ui.screens.new_table_model import NewTableForm
+from ui.games.registry import APP_GAMES
+from ui.screens.scorepad_model import Scorepad, export_json, plain_text
+from ui.store.storage import TableStore
 
 FIDDLE = Favour(name="Fiddle", category=Category.ENTERTAINMENT, score=7)
 TAMBOURINE = Favour.model_validate({"name": "Tambourine", "category": "Entertainment", "score": 4,

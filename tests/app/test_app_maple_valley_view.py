@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import flet as ft
 
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table
-from ui.maple_valley.card_dialog import CardDialog
-from ui.maple_valley.editor_view import MapleEditorView
-from ui.scorepad_model import Scorepad
-from ui.storage import TableStore
+from ui.games.maple_valley.card_dialog import CardDialog
+from ui.games.maple_valley.editor_view import MapleEditorView
+from ui.screens.scorepad_model import Scorepad
+from ui.store.storage import TableStore
 
 
 class FakeContext:

@@ -10,10 +10,10 @@ from scorer.core.players import name_key
 from scorer.rulings import RULINGS
 from scorer.sunflower_valley.models import Kind
 from test_app_sunflower_valley_editor import editors
-from ui.explanation_view import cited_rulings
-from ui.scorepad_model import part_index, short_names
-from ui.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
-from ui.widgets import TOUCH
+from ui.screens.explanation_view import cited_rulings
+from ui.screens.scorepad_model import part_index, short_names
+from ui.screens.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
+from ui.parts.widgets import TOUCH
 
 
 def test_names_that_fit_stay_whole():

@@ -7,12 +7,12 @@ from __future__ import annotations
 from app_browser import PHONE, handle, open_app, tap, text_of, wait_text
 from scorer.rulings import ruling
 from scorer.sunflower_valley.models import CardDescription, Kind
-from ui.games import APP_GAMES
-from ui.new_table_model import NewTableForm
-from ui.scorepad_model import plain_text
-from ui.session import Sessions
-from ui.storage import TableStore
-from ui.sunflower_valley.editor_model import ValleyEditor
+from ui.games.registry import APP_GAMES
+from ui.screens.new_table_model import NewTableForm
+from ui.screens.scorepad_model import plain_text
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
+from ui.games.sunflower_valley.editor_model import ValleyEditor
 from valley_taps import enter_valley
 
 TOWN = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3)

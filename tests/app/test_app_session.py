@@ -7,10 +7,10 @@ from contextlib import contextmanager
 import pytest
 
 from scorer.games import score
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup
-from ui.session import DELETED, Sessions, TableDeleted
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup
+from ui.live.session import DELETED, Sessions, TableDeleted
+from ui.store.storage import TableStore
 
 SV = APP_GAMES["sunflower_valley"]
 

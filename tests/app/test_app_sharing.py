@@ -15,12 +15,12 @@ from scorer.files import table_from_json
 from scorer.games import score
 from scorer.report import scorepad_text
 from scorer.sunflower_valley.models import CardDescription, Kind
-from ui.games import APP_GAMES
-from ui.new_table_model import NewTableForm
-from ui.scorepad_model import Scorepad, export_json, plain_text
-from ui.session import Sessions
-from ui.storage import TableStore
-from ui.sunflower_valley.editor_model import ValleyEditor
+from ui.games.registry import APP_GAMES
+from ui.screens.new_table_model import NewTableForm
+from ui.screens.scorepad_model import Scorepad, export_json, plain_text
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
+from ui.games.sunflower_valley.editor_model import ValleyEditor
 
 ROOT = Path(__file__).resolve().parents[2]
 FARMER = CardDescription(kind=Kind.FARMER, combination=(Kind.SHEEP, Kind.FIELD), points=3,
@@ -136,7 +136,7 @@ def test_scoring_never_imports_flet():
 
 
 def test_the_lan_address_is_read_from_the_kernels_local_addresses(monkeypatch):
-    from ui import server
+    from ui.web import server
 
     table = ("Main:\n  +-- 0.0.0.0/0 3 0 5\n     |-- 127.0.0.1\n        /32 host LOCAL\n"
              "     |-- 192.168.1.20\n        /32 host LOCAL\n     |-- 192.168.1.255\n"

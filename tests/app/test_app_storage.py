@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from ui.storage import (
+from ui.store.storage import (
     FORMAT_VERSION, DeletedTableError, NewerFormatError, StoreUnavailable, TableStore,
     default_db_path,
 )

@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.sunflower_valley.models import CardDescription, Kind
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup
-from ui.session import Sessions
-from ui.storage import TableStore
-from ui.sunflower_valley.editor_model import DescriptionDraft, ValleyEditor
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
+from ui.games.sunflower_valley.editor_model import DescriptionDraft, ValleyEditor
 
 SV = APP_GAMES["sunflower_valley"]
 TOWN = CardDescription(kind=Kind.TOWN, combination=(Kind.LAKE,), points=3, villagers=1)

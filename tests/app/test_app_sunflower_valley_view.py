@@ -8,7 +8,7 @@ import flet as ft
 
 from test_app_maple_valley_view import FakeContext, click, identified
 from test_app_sunflower_valley_editor import editors
-from ui.sunflower_valley.editor_view import ValleyEditorView
+from ui.games.sunflower_valley.editor_view import ValleyEditorView
 
 
 def view_of(tmp_path, width: float = 390):

@@ -16,12 +16,12 @@ from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.models import Options as SunflowerOptions
 from test_app_maple_valley_view import FakeContext as ScreenContext
 from test_app_maple_valley_view import identified
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup, Problem
-from ui.session import Sessions
-from ui.storage import TableStore
-from ui.table_settings import TableSettings, problem_route, rename_problem, table_options
-from ui.table_settings_view import TableSettingsView
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup, Problem
+from ui.live.session import Sessions
+from ui.store.storage import TableStore
+from ui.screens.table_settings import TableSettings, problem_route, rename_problem, table_options
+from ui.screens.table_settings_view import TableSettingsView
 
 
 def open_table(tmp_path, game="sunflower_valley", names=("Ann", "Bob"), setup=None):

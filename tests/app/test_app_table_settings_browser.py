@@ -10,9 +10,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from app_browser import UI_TIMEOUT, handle, open_app, tap, tap_until, text_of, \
     type_into, wait_text
 from flet_errors import flet_errors
-from ui.games import APP_GAMES
-from ui.plugins import PlayerSetup
-from ui.storage import TableStore
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup
+from ui.store.storage import TableStore
 
 PHONE = {"width": 390, "height": 844}
 SUNFLOWER = APP_GAMES["sunflower_valley"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ui.theme import MODES, next_mode
-from ui.widgets import WARNINGS_SHOWN, warning_box
+from ui.parts.theme import MODES, next_mode
+from ui.parts.widgets import WARNINGS_SHOWN, warning_box
 
 
 def test_the_switch_steps_through_device_dark_and_light_and_back():

@@ -8,11 +8,11 @@ from scorer.girasoles.models import Colour
 from scorer.sunflower_valley.models import Kind
 from test_app_girasoles_editor import open_table as girasoles_table
 from test_app_sunflower_valley_editor import editors
-from ui.editing import label_undo_buttons, show_changed_player
-from ui.girasoles.editor_model import ObjectivesEditor
-from ui.maple_valley.editor_model import MapleEditor
-from ui.storage import TableStore
-from ui.widgets import editor_header
+from ui.live.editing import label_undo_buttons, show_changed_player
+from ui.games.girasoles.editor_model import ObjectivesEditor
+from ui.games.maple_valley.editor_model import MapleEditor
+from ui.store.storage import TableStore
+from ui.parts.widgets import editor_header
 
 
 class FakeContext:

@@ -12,7 +12,7 @@ import urllib.request
 import httpx
 from starlette.staticfiles import StaticFiles
 
-from ui.web_delivery import CompressedStatic
+from ui.web.web_delivery import CompressedStatic
 
 
 def fetch(url: str, **headers: str):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorer.sunflower_valley.models import Kind
-from ui.sunflower_valley.editor_model import ValleyEditor
+from ui.games.sunflower_valley.editor_model import ValleyEditor
 
 
 def enter_valley(editor: ValleyEditor, valley) -> None:

@@ -1,0 +1,435 @@
+"""The Girasoles editor (Flet): one player's board (tools and grid), their coins, and the table's
+objectives. Every handler calls :class:`BoardEditor` or :class:`ObjectivesEditor` and redraws;
+nothing here decides what a tap means.
+"""
+
+from __future__ import annotations
+
+from weakref import WeakKeyDictionary
+
+import flet as ft
+
+from scorer.girasoles.models import ADDITIONAL_OBJECTIVES, ROUNDS, Colour, Symbol
+from scorer.girasoles.starting import STARTING_ROWS
+from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
+from ui.games.girasoles.look import ICONS, axis_label, shade, space_control
+from ui.parts.count_field import CountField
+from ui.live.editing import label_undo_buttons, show_changed_player, show_tap, take_focus
+from ui.parts.widgets import (
+    PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
+)
+
+GAP = 2
+"""Between spaces of the grid."""
+AXIS = 14
+"""Width of the row numbers."""
+ABOVE_THE_BOARD = 432
+"""Height taken above the board's spaces: the table's title and tabs, the total, the tools."""
+STARTING_RULES = {
+    "leaves": (Symbol.LEAF, "1 point per 2 spaces of its area, rounded down"),
+    "bees": (Symbol.BEE, "1 point per sunflower around it"),
+    "ladybugs": (Symbol.LADYBUG, "2 points with no other ladybug around it"),
+}
+READINGS = {
+    "kind_and_colour": "each kind and colour once (GI-3)",
+    "colour": "each colour once",
+}
+"""Objective 13's readings (ruling GI-3), as the table chooses."""
+MOST_COINS = 999
+"""The largest count of coins a field takes: far above any game's, so a slip of the finger shows."""
+PANELS: WeakKeyDictionary = WeakKeyDictionary()
+"""The panel each browser tab (its app context) shows, kept from one player's tab to the next:
+entering everyone's coins stays in the Coins panel."""
+
+
+class BoardEditorView:
+    def __init__(self, context, session, player: int):
+        self.context = context
+        self.session = session
+        self.model = BoardEditor(session, player)
+        self.objectives = ObjectivesEditor(session)
+        self.panel = PANELS.get(context, "board")
+        self.focus = take_focus(context)
+        """The spaces a scorepad line used, highlighted until the next tap on the board."""
+        self.message = "Highlighted: the spaces the scorepad line used." if self.focus else ""
+        """What the last tap did, whichever part of the editor it was in."""
+        self.root = ft.Column(spacing=8)
+        self._build()
+        self.render()
+
+    @property
+    def space_size(self) -> int:
+        """As large as fits the screen (up to 64 px), so that the tools and the whole board are in
+        sight together where they can be; never under the 44 px of a touch target: a larger board
+        scrolls instead."""
+        rows, cols = self.model.size
+        width = self.context.width - 24 - (450 if self.context.wide else 0) - AXIS - GAP
+        height = (self.context.page.height or 740) - ABOVE_THE_BOARD
+        return int(max(44, min(64, (width - GAP * (cols - 1)) / cols,
+                               (height - GAP * (rows - 1)) / rows)))
+
+    @property
+    def tool_width(self) -> float:
+        """Five tools side by side in the editor's width."""
+        width = min(self.context.width - 24 - (450 if self.context.wide else 0), 520)
+        return max(TOUCH, (width - 4 * 5) / 5)
+
+    def render(self) -> None:
+        """Redraw, reusing every part whose content did not change."""
+        model = self.model
+        self._total.value = model.total_text()
+        status = model.count_text()
+        if self.session.save_error:
+            status += f" · {self.session.save_error}"
+        self._count.value = status
+        self._message.value = self.message
+        label_undo_buttons(self._header, self.session)
+        tabs = self._tabs.get((self.panel, model.coins_line(), self.objectives.count_text()),
+                              self._panel_tabs)
+        controls: list[ft.Control] = [self._header, tabs]
+        if self.panel == "board":
+            controls += [
+                self._tools.get((model.tool, model.shape, self.tool_width), self._palette),
+                self._grid_scroller,
+                self._count_handle,
+                self._problems.get(tuple(p.message for p in model.problems), self._problem_list),
+            ]
+            self._draw_grid()
+        elif self.panel == "coins":
+            controls.append(self._coins.get(model.coins_by_round is not None,
+                                            self._coins_panel))
+            self._show_coins()
+        else:
+            objectives = self.objectives
+            key = (tuple(objectives.chosen()), objectives.mode, objectives.objective_13_reading,
+                   objectives.board_size)
+            controls.append(self._objectives.get(key, self._objectives_panel))
+        self.root.controls = controls
+
+    def _build(self) -> None:
+        """The parts that stay for the life of the editor."""
+        self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+        self._count = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self._message = ft.Text(size=13)
+        self._count_handle = labelled("board-count", self._count)
+        # The message stays in sight above the tools and the board, on a phone too.
+        self._header = editor_header(labelled("player-total", self._total),
+                                     labelled("editor-message", self._message), self._undo,
+                                     self._redo)
+        self._grid_rows = ft.Column(spacing=GAP, tight=True)
+        self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
+                                     scroll=ft.ScrollMode.AUTO)
+        self._rows: dict[int, ft.Row] = {}
+        self._spaces: dict = {}
+        self._tabs = Memo()
+        self._tools = Memo()
+        self._problems = Memo()
+        self._coins = Memo()
+        self._objectives = Memo()
+        self._coin_fields: dict[str, CountField] = {}
+        self._coins_line = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+
+    # The board ------------------------------------------------------------------------------------
+
+    def _panel_tabs(self) -> ft.Control:
+        coins = self.model.coins_line()
+        objectives = self.objectives
+        labels = {
+            "board": "Board",
+            "coins": "Coins" if coins is None else f"Coins {coins.points}",
+            "objectives": f"Objectives {len(objectives.entered)}/{objectives.allowed}",
+        }
+        tabs = []
+        for panel, text in labels.items():
+            chosen = panel == self.panel
+            tabs.append(tap_target(
+                ft.Text(text, size=14, no_wrap=True), lambda e, p=panel: self._show(p),
+                f"panel-{panel}", selected=chosen,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=10,
+            ))
+        return ft.Row(tabs, spacing=6, scroll=ft.ScrollMode.AUTO)
+
+    def _palette(self) -> ft.Control:
+        model = self.model
+        tool = model.tool
+        width = self.tool_width
+        colours = []
+        for colour in (*Colour, None):
+            background, ink = shade(colour)
+            chosen = tool is not None and tool.paint and tool.colour is colour
+            name = colour.value.capitalize() if colour else "Empty"
+            colours.append(tap_target(
+                ft.Text(name, size=13, color=ink, weight=ft.FontWeight.BOLD, no_wrap=True),
+                lambda e, c=colour: self._run(model.choose_colour, c),
+                f"tool-colour-{colour.value if colour else 'empty'}",
+                bgcolor=background, selected=chosen, width=width, padding=2,
+                tooltip="Clear spaces (colour and symbol)" if colour is None
+                else f"Paint spaces {colour.value}",
+            ))
+        shapes = []
+        for shape in Shape:
+            chosen = model.shape is shape
+            shapes.append(tap_target(
+                ft.Column([_shape_picture(shape), ft.Text(shape.label, size=11, no_wrap=True)],
+                          spacing=2, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                lambda e, s=shape: self._run(model.choose_shape, s),
+                f"tool-shape-{shape.name.lower()}",
+                selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
+                width=(width * 5 + 4 * 5 - 3 * 5) / 4, padding=2,
+                tooltip=f"One tap of a colour lays a {shape.tile}",
+            ))
+        symbols = []
+        for symbol in (*Symbol, None):
+            chosen = tool is not None and not tool.paint and tool.symbol is symbol
+            icon = ft.Icon(ICONS[symbol] if symbol else ft.Icons.BLOCK, size=20)
+            name = symbol.value.capitalize() if symbol else "None"
+            symbols.append(tap_target(
+                ft.Column([icon, ft.Text(name, size=11, no_wrap=True)], spacing=0, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                lambda e, s=symbol: self._run(model.choose_symbol, s),
+                f"tool-symbol-{symbol.value if symbol else 'none'}",
+                selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
+                width=width, padding=2,
+                tooltip="Take symbols off" if symbol is None else f"Put a {symbol.value} on spaces",
+            ))
+        return ft.Column([ft.Row(colours, spacing=5), ft.Row(shapes, spacing=5),
+                          ft.Row(symbols, spacing=5)], spacing=5)
+
+    def _draw_grid(self) -> None:
+        size = self.space_size
+        grid = self.model.grid()
+        spaces = {}
+        rows: list[ft.Control] = [self._rows.setdefault(0, ft.Row(spacing=GAP, tight=True))]
+        rows[0].controls = [axis_label("", AXIS, 14)] + [
+            axis_label(str(col), size, 14) for col in range(1, len(grid[0]) + 1)]
+        for line in grid:
+            controls: list[ft.Control] = [axis_label(str(line[0].cell[0]), AXIS, size)]
+            for view in line:
+                used = view.cell in self.focus
+                key = (view, size, used)
+                cached = self._spaces.get(view.cell)
+                control = cached[1] if cached and cached[0] == key else space_control(
+                    view, size, lambda e, cell=view.cell: self._tap(cell),
+                    f"space-{view.cell[0]}-{view.cell[1]}", highlighted=used)
+                spaces[view.cell] = (key, control)
+                controls.append(control)
+            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
+            row.controls = controls
+            rows.append(row)
+        self._spaces = spaces
+        self._grid_rows.controls = rows
+
+    def _tap(self, cell) -> None:
+        self.focus = frozenset()
+        self._run(self.model.tap, cell)
+
+    def _problem_list(self) -> ft.Control:
+        return problem_list([problem.message for problem in self.model.problems])
+
+    # Coins ----------------------------------------------------------------------------------------
+
+    def _coins_panel(self) -> ft.Control:
+        model = self.model
+        by_round = model.coins_by_round is not None
+        self._coin_fields = {}
+        rows: list[ft.Control] = [
+            ft.Text(f"{model.name}'s coins: their total, or the coins of each round.", size=14),
+            ft.Row([
+                tap_target("Total", lambda e: self._run(model.count_by_round, False),
+                           "coins-mode-total", selected=not by_round,
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if not by_round else None),
+                tap_target("Round by round", lambda e: self._run(model.count_by_round, True),
+                           "coins-mode-rounds", selected=by_round,
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER if by_round else None),
+            ], spacing=6, wrap=True),
+        ]
+        if by_round:
+            for index in range(ROUNDS):
+                rows.append(self._stepper(
+                    f"Round {index + 1}", f"coins-round-{index}",
+                    lambda i=index: (model.coins_by_round or [])[i:i + 1] or [0],
+                    lambda value, i=index: model.set_round_coins(i, value)))
+        else:
+            rows.append(self._stepper("Coins", "coins-total", lambda: [model.coins or 0],
+                                      model.set_coins))
+        rows.append(labelled("coins-line", self._coins_line))
+        return ft.Column(rows, spacing=8)
+
+    def _stepper(self, label: str, identifier: str, entered, change) -> ft.Control:
+        """A count of coins with − and + beside it; ``entered()`` gives it (in a list) from the
+        draft."""
+        count = CountField(identifier, "coins", MOST_COINS, lambda value: self._run(change, value),
+                           width=84)
+        self._coin_fields[identifier] = count
+
+        def step(by: int) -> None:
+            self._run(change, max(0, entered()[0] + by))
+
+        return ft.Column([ft.Row([
+            ft.Text(label, size=15, width=84),
+            tap_target("−", lambda e: step(-1), f"{identifier}-minus", width=TOUCH, padding=0),
+            count.field,
+            tap_target("+", lambda e: step(1), f"{identifier}-plus", width=TOUCH, padding=0),
+        ], spacing=6), count.message], spacing=2, tight=True)
+
+    def _show_coins(self) -> None:
+        """Put the entered coins in their fields (a field being typed in keeps its text)."""
+        model = self.model
+        values = ({f"coins-round-{i}": v for i, v in enumerate(model.coins_by_round)}
+                  if model.coins_by_round is not None else {"coins-total": model.coins})
+        for identifier, count in self._coin_fields.items():
+            count.show(values.get(identifier) or 0)
+        line = model.coins_line()
+        self._coins_line.value = f"Scored: {line.detail}" if line else "Not scored yet."
+
+    # Objectives -----------------------------------------------------------------------------------
+
+    def _objectives_panel(self) -> ft.Control:
+        objectives = self.objectives
+        items: list[ft.Control] = [ft.Text("Starting objectives (always active):", size=15,
+                                           weight=ft.FontWeight.BOLD)]
+        for category, (symbol, rule) in STARTING_RULES.items():
+            items.append(labelled(f"starting-{category}", ft.Row([
+                ft.Icon(ICONS[symbol], size=20, color="#2E7D32"),
+                ft.Column([ft.Text(f"{STARTING_ROWS[category]} · active", size=14,
+                                   weight=ft.FontWeight.BOLD),
+                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                          spacing=0, tight=True, expand=True),
+            ], spacing=8)))
+        mode = objectives.mode
+        items.append(ft.Text("Mode: additional objectives at the end", size=15,
+                             weight=ft.FontWeight.BOLD))
+        items.append(ft.Row([
+            tap_target(f"{name.capitalize()}: {count}",
+                       lambda e, m=name: self._run(objectives.set_mode, m),
+                       f"mode-{name}", selected=mode == name,
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if mode == name else None)
+            for name, count in ADDITIONAL_OBJECTIVES.items()
+        ], spacing=6, wrap=True, run_spacing=6))
+        items.append(labelled("objectives-count", ft.Text(objectives.count_text() + ":",
+                                                          size=15, weight=ft.FontWeight.BOLD)))
+        for view in objectives.chosen():
+            items.append(self._chosen_objective(view))
+        items.append(ft.Text("Add an additional objective:", size=15, weight=ft.FontWeight.BOLD))
+        for number, title, rule in objectives.offered():
+            items.append(tap_target(
+                ft.Column([ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
+                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                          spacing=0, tight=True),
+                lambda e, n=number: self._run(objectives.add, n),
+                f"add-objective-{number}", height=None, padding=8,
+            ))
+        items.append(self._board_size())
+        return ft.Column(items, spacing=8)
+
+    def _chosen_objective(self, view) -> ft.Control:
+        objectives = self.objectives
+        card = view.card
+        lines: list[ft.Control] = [ft.Row([
+            ft.Column([ft.Text(view.title, size=15, weight=ft.FontWeight.BOLD),
+                       ft.Text(view.rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=0, tight=True, expand=True),
+            tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(
+                objectives.remove, card), f"remove-objective-{card}", width=TOUCH, padding=0,
+                tooltip="Remove this objective"),
+        ])]
+        if view.needs_colour:
+            lines.append(ft.Row([
+                tap_target(ft.Text(colour.value.capitalize(), size=13, color=shade(colour)[1]),
+                           lambda e, c=colour: self._run(objectives.set_colour, card,
+                                                                    c),
+                           f"objective-{card}-colour-{colour.value}",
+                           bgcolor=shade(colour)[0], selected=view.colour == colour.value,
+                           padding=8)
+                for colour in Colour
+            ], spacing=5, wrap=True, run_spacing=5))
+        if view.needs_objects:
+            for slot, which in enumerate(("first", "second")):
+                lines.append(ft.Row([ft.Text(f"{which.capitalize()}:", size=13, width=52)] + [
+                    tap_target(ft.Icon(ICONS[symbol], size=20),
+                               lambda e, s=symbol, i=slot: self._run(
+                                   objectives.set_object, card, i, s),
+                               f"objective-{card}-{which}-{symbol.value}",
+                               selected=view.objects[slot] == symbol.value, width=TOUCH,
+                               padding=0, tooltip=symbol.value,
+                               bgcolor=ft.Colors.PRIMARY_CONTAINER
+                               if view.objects[slot] == symbol.value
+                               else None)
+                    for symbol in Symbol
+                ], spacing=5))
+        if card == 13:
+            reading = objectives.objective_13_reading
+            lines.append(ft.Row([
+                tap_target(f"Count {text}", lambda e, r=key: self._run(
+                    objectives.set_objective_13_reading, r), f"objective-13-{key}",
+                    selected=reading == key, padding=8)
+                for key, text in READINGS.items()
+            ], wrap=True, spacing=5, run_spacing=5))
+        if view.problem:
+            lines.append(ft.Text(f"! {view.problem}", size=13, color=PROBLEM_TEXT))
+        return labelled(f"objective-{card}", ft.Container(
+            ft.Column(lines, spacing=6), padding=8, border_radius=8,
+            bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if view.counted
+                     else ft.Colors.ERROR_CONTAINER),
+        ))
+
+    def _board_size(self) -> ft.Control:
+        objectives = self.objectives
+        rows, cols = objectives.board_size
+
+        def resize(d_rows: int, d_cols: int):
+            return lambda e: self._run(objectives.resize, rows + d_rows,
+                                                  cols + d_cols)
+
+        return ft.Column([
+            ft.Text("Boards (every player's):", size=15, weight=ft.FontWeight.BOLD),
+            ft.Row([
+                labelled("board-size", ft.Text(f"{rows} rows × {cols} columns", size=14,
+                                               width=150)),
+                tap_target("− row", resize(-1, 0), "rows-minus", padding=6),
+                tap_target("+ row", resize(1, 0), "rows-plus", padding=6),
+                tap_target("− column", resize(0, -1), "cols-minus", padding=6),
+                tap_target("+ column", resize(0, 1), "cols-plus", padding=6),
+            ], wrap=True, spacing=5, run_spacing=5),
+        ], spacing=6)
+
+    # Handlers -------------------------------------------------------------------------------------
+
+    def _show(self, panel: str) -> None:
+        self.panel = PANELS[self.context] = panel
+        self._redraw()
+
+    def _undo(self, e=None) -> None:
+        self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _redo(self, e=None) -> None:
+        self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _run(self, action, *args) -> None:
+        """Do what a tap asks of the board or the objectives, then show what it did."""
+        revision = self.session.revision
+        editor = getattr(action, "__self__", self.model)
+        try:
+            action(*args)
+            self.message = editor.message
+        except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
+            self.message = f"That did not work: {error}"
+        show_tap(self.context, self.session, revision, self._redraw)
+
+    def _redraw(self) -> None:
+        self.render()
+        self.context.page.update()
+
+
+def _shape_picture(shape: Shape) -> ft.Control:
+    """The shape as small squares, e.g. two side by side for a double tile across."""
+    rows = max(row for row, _ in shape.offsets) + 1
+    cols = max(col for _, col in shape.offsets) + 1
+    return ft.Column([
+        ft.Row([ft.Container(width=9, height=9, bgcolor="#616161", border_radius=1)
+                for _ in range(cols)], spacing=1, tight=True)
+        for _ in range(rows)
+    ], spacing=1, tight=True)

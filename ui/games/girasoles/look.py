@@ -1,0 +1,119 @@
+"""How a Girasoles board looks in the app: colours told apart by shade and by their letter (for
+colour-blind players), symbols as Material icons (the web client draws them; no font needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorer.girasoles.models import Colour, Symbol
+from ui.games.girasoles.editor_model import BoardEditor, SpaceView
+from ui.parts.widgets import badge
+
+# colour: (shade, ink on it). Shades differ in lightness as well as hue, so that red and green
+# stay apart for red-green colour blindness; every space also shows its letter.
+SHADES: dict[Colour, tuple[str, str]] = {
+    Colour.BLUE: ("#1565C0", "#FFFFFF"),
+    Colour.GREEN: ("#66BB6A", "#102A12"),
+    Colour.RED: ("#B71C1C", "#FFFFFF"),
+    Colour.YELLOW: ("#FFD54F", "#3E2723"),
+}
+EMPTY_SHADE = "#F5F5F5"
+EMPTY_INK = "#9E9E9E"
+ICONS: dict[Symbol, ft.IconData] = {
+    Symbol.SUNFLOWER: ft.Icons.LOCAL_FLORIST,
+    Symbol.BEE: ft.Icons.EMOJI_NATURE,
+    Symbol.LEAF: ft.Icons.ECO,
+    Symbol.LADYBUG: ft.Icons.BUG_REPORT,
+}
+HIGHLIGHT = "#00E5FF"
+PROBLEM_COLOUR = "#D50000"
+
+
+def shade(colour: Colour | None) -> tuple[str, str]:
+    return SHADES[colour] if colour else (EMPTY_SHADE, EMPTY_INK)
+
+
+def describe(view: SpaceView) -> str:
+    """Words for a space, e.g. "(3,2) yellow bee" or "(1,1) empty"."""
+    if view.colour is None and view.symbol is None:
+        what = "empty"
+    else:
+        colour = view.colour.value if view.colour else "no colour"
+        what = f"{colour} {view.symbol.value if view.symbol else 'space'}"
+    return f"({view.cell[0]},{view.cell[1]}) {what}"
+
+
+def space_control(view: SpaceView, size: float, on_click: Callable | None = None,
+                  identifier: str | None = None, highlighted: bool = False,
+                  dimmed: bool = False) -> ft.Control:
+    background, ink = shade(view.colour)
+    if view.symbol is not None and view.colour is None:
+        ink = "#424242"  # a symbol waiting for its colour stays visible
+    layers: list[ft.Control] = []
+    if view.symbol is not None:
+        layers.append(ft.Container(ft.Icon(ICONS[view.symbol], size=round(size * 0.55),
+                                           color=ink),
+                                   alignment=ft.Alignment.CENTER, width=size, height=size))
+    if view.colour is not None:
+        layers.append(ft.Container(
+            ft.Text(view.colour.letter, size=max(9, round(size * 0.22)), color=ink,
+                    weight=ft.FontWeight.BOLD),
+            right=3, bottom=1,
+        ))
+    if view.problem:
+        layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
+    if highlighted:
+        border = ft.Border.all(4, HIGHLIGHT)
+    elif view.problem:
+        border = ft.Border.all(3, PROBLEM_COLOUR)
+    else:
+        border = ft.Border.all(1, "#BDBDBD" if view.colour is None else "#FFFFFF")
+    box = ft.Container(
+        ft.Stack(layers, width=size, height=size),
+        width=size,
+        height=size,
+        bgcolor=background,
+        border=border,
+        border_radius=4,
+        on_click=on_click,
+        opacity=0.3 if dimmed else 1.0,
+        tooltip=view.problem,
+    )
+    return ft.Semantics(identifier=identifier, button=on_click is not None,
+                        label=describe(view), content=box)
+
+
+def axis_label(text: str, width: float, height: float) -> ft.Control:
+    return ft.Container(ft.Text(text, size=11, color=ft.Colors.ON_SURFACE_VARIANT), width=width,
+                        height=height, alignment=ft.Alignment.CENTER)
+
+
+def board_control(rows: list[list[SpaceView]], size: float,
+                  highlight: frozenset = frozenset(), prefix: str = "preview") -> ft.Control:
+    """A read-only board with numbered rows and columns; ``highlight`` marks spaces, the others
+    are dimmed."""
+    gap = 2
+    numbers = ft.Row([axis_label("", 14, 14)] + [axis_label(str(col), size, 14)
+                                                 for col in range(1, len(rows[0]) + 1)],
+                     spacing=gap, tight=True)
+    lines: list[ft.Control] = [numbers]
+    for line in rows:
+        lines.append(ft.Row(
+            [axis_label(str(line[0].cell[0]), 14, size)] + [
+                space_control(view, size, identifier=f"{prefix}-{view.cell[0]}-{view.cell[1]}",
+                              highlighted=view.cell in highlight,
+                              dimmed=bool(highlight) and view.cell not in highlight)
+                for view in line
+            ],
+            spacing=gap, tight=True,
+        ))
+    return ft.Column(lines, spacing=gap, tight=True)
+
+
+def preview(session, player: int, highlight: frozenset, size: float) -> ft.Control:
+    """The player's board, read-only, with the spaces a scorepad line counted highlighted; its
+    spaces a little larger than ``size`` when the board is small enough to fit a phone."""
+    grid = BoardEditor(session, player).grid()
+    return board_control(grid, max(size, min(44, 300 / len(grid[0]))), highlight)

@@ -1,0 +1,403 @@
+"""The Maple Valley editor (Flet): a player's cards, their Pack (steppers and number fields), the
+Festivity grid (players by Festivities) or, alone, the solo title and its tie choices.
+
+Every handler calls :class:`MapleEditor` and redraws; nothing here decides what a tap means. The
+number and name fields stay the same controls for the life of the editor, and a redraw changes
+their text only when it differs from the draft and never while it is being typed in: the
+keystrokes travel to the server and back, so a redraw there would lose letters.
+"""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+
+from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel
+from ui.parts.count_field import CountField
+from ui.live.editing import label_undo_buttons, run_action, show_changed_player
+from ui.games.maple_valley.card_dialog import CardDialog
+from ui.games.maple_valley.draft import KEYS, KINDS, PACK
+from ui.games.maple_valley.editor_model import MapleEditor
+from ui.games.maple_valley.known_cards import matching
+from ui.games.plugin import PLAYER_COLOURS
+from ui.parts.widgets import PROBLEM, TOUCH, Memo, labelled, problem_list, tap_target
+
+SECTION = "maple_valley_section"
+"""The page's attribute remembering the open section, so the next player opens on it too."""
+PACK_ITEM_WIDTH = 272
+KIND_COLOURS = {"Favour": ft.Colors.PRIMARY_CONTAINER, "Friend": ft.Colors.TERTIARY_CONTAINER,
+                "Patch": ft.Colors.SECONDARY_CONTAINER}
+STARTER_OPTION = "starter_counts_for_travel_bonuses"
+
+
+class MapleEditorView:
+    def __init__(self, context, session, player: int):
+        self.context = context
+        self.session = session
+        self.model = MapleEditor(session, player)
+        self.root = ft.Column(spacing=10)
+        self._build()
+        self.render()
+
+    @property
+    def section(self) -> str:
+        sections = self.sections
+        chosen = getattr(self.context, SECTION, "cards")
+        if chosen in ("festivities", "solo"):
+            chosen = sections[-1][0]
+        return chosen if chosen in dict(sections) else "cards"
+
+    @property
+    def sections(self) -> list[tuple[str, str]]:
+        last = ("solo", "Solo title") if self.model.solo else ("festivities", "Festivities")
+        return [("cards", "Cards"), ("pack", "Pack"), last]
+
+    def render(self) -> None:
+        """Redraw, reusing every part whose content did not change."""
+        model = self.model
+        self._total.value = model.total_text()
+        title = model.solo_title() if model.solo else ""
+        self._title.value = title
+        self._title_handle.visible = bool(title)
+        self._message.value = model.message
+        label_undo_buttons(self._header, self.session)
+        self._saved.value = self.session.save_error or ""
+        section = self.section
+        if section == "cards":
+            draft = self.session.draft
+            key = (tuple(tuple(model.holdings.get(KEYS[kind], [])) for kind in KINDS),
+                   json.dumps(draft.get("catalogue"), sort_keys=True))
+            body = self._cards.get(key, self._cards_section)
+        elif section == "pack":
+            self._fill_pack()
+            body = self._pack
+        elif section == "festivities":
+            self._fill_festivities()
+            body = self._festivities
+        else:
+            key = (model.solo_choice("favour_category"), model.solo_choice("travel"),
+                   tuple(model.solo_answers()), model.option(STARTER_OPTION))
+            body = self._solo.get(key, self._solo_section)
+        self.root.controls = [
+            self._header,
+            self._tabs.get(section, self._section_tabs),
+            body,
+            self._message_handle,
+            self._problem_list.get(tuple(p.message for p in model.problems), self._problems),
+        ]
+
+    def _build(self) -> None:
+        """The parts that stay for the life of the editor."""
+        self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+        self._title = ft.Text(size=16, italic=True, color=ft.Colors.TERTIARY)
+        self._title_handle = labelled("solo-title", self._title)
+        self._saved = ft.Text(size=13, color=PROBLEM)
+        self._message = ft.Text(size=14)
+        self._message_handle = labelled("editor-message", self._message)
+        self._header = ft.Row(
+            [
+                ft.Column([labelled("player-total", self._total), self._title_handle,
+                           self._saved], spacing=2, expand=True),
+                tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH, padding=0,
+                           tooltip="Undo the last edit of this table"),
+                tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH, padding=0,
+                           tooltip="Redo"),
+            ],
+            spacing=6,
+        )
+        self._focused: set[int] = set()
+        self._tabs = Memo()
+        self._cards = Memo()
+        self._solo = Memo()
+        self._problem_list = Memo()
+        self._build_pack()
+        if not self.model.solo:
+            self._build_festivities()
+
+    # Sections ---------------------------------------------------------------------------------
+
+    def _section_tabs(self) -> ft.Control:
+        current = self.section
+        return ft.Row([
+            tap_target(label, lambda e, key=key: self._show_section(key), f"section-{key}",
+                       selected=key == current,
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if key == current else None, padding=12)
+            for key, label in self.sections
+        ], spacing=6, wrap=True)
+
+    def _cards_section(self) -> ft.Control:
+        model = self.model
+        parts: list[ft.Control] = []
+        for kind in KINDS:
+            held = model.held(kind)
+            if kind == "Favour":
+                heading = f"Favours brought ({len(held)})"
+            elif kind == "Friend":
+                heading = f"Friends ({len(held)} besides the Starter)"
+            else:
+                heading = f"Patches ({len(held)} of {MAX_PATCHES})"
+            lower = kind.lower()
+            parts.append(ft.Row([
+                ft.Container(labelled(f"heading-{lower}", ft.Text(
+                    heading, size=16, weight=ft.FontWeight.BOLD)), expand=True),
+                tap_target(ft.Row([ft.Icon(ft.Icons.ADD, size=18), ft.Text(f"Add a {kind}",
+                                                                            size=14)],
+                                  tight=True, spacing=4),
+                           lambda e, k=kind: self._open_card(k), f"add-{lower}", padding=8,
+                           bgcolor=KIND_COLOURS[kind]),
+            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+            for card in held:
+                parts.append(ft.Row([
+                    ft.Container(tap_target(
+                        ft.Column([
+                            ft.Text(card.name, size=15, weight=ft.FontWeight.BOLD),
+                            ft.Text(card.text, size=13,
+                                    color=ft.Colors.ON_SURFACE_VARIANT if card.card else PROBLEM),
+                        ], spacing=0, tight=True),
+                        lambda e, k=kind, c=card: self._open_card(k, c.index),
+                        f"held-{lower}-{card.index}", height=None, padding=10,
+                        bgcolor=KIND_COLOURS[kind], tooltip="Tap to change the card",
+                    ), expand=True),
+                    tap_target(ft.Icon(ft.Icons.CLOSE), lambda e, k=kind, i=card.index:
+                               self._run(self.model.remove, k, i),
+                               f"held-{lower}-{card.index}-remove", width=TOUCH, padding=0,
+                               tooltip=f"Remove {card.name}"),
+                ], spacing=6))
+            parts.append(self._known_row(kind))
+            if kind == "Friend":
+                parts.append(ft.Text("The Starter is always there: no score, all three travel "
+                                     "types.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        return ft.Column(parts, spacing=6)
+
+    def _known_row(self, kind: str) -> ft.Control:
+        """The cards of this kind described before, each added in one tap."""
+        known = matching(self.model.known(kind), "")
+        if not known:
+            return ft.Container(height=0)
+        lower = kind.lower()
+        return ft.Row(
+            [ft.Text("Add in one tap:", size=12, color=ft.Colors.ON_SURFACE_VARIANT)] + [
+                tap_target(entry.card.name, lambda e, k=kind, entry=entry: self._run(
+                    self.model.add_known, k, entry), f"known-{lower}-{position}", padding=8,
+                    tooltip=f"Add {entry.card.name} to {self.model.name}")
+                for position, entry in enumerate(known)],
+            wrap=True, spacing=6, run_spacing=6)
+
+    # The Pack ---------------------------------------------------------------------------------
+
+    def _build_pack(self) -> None:
+        self._count_fields: dict[str, CountField] = {}
+        items = []
+        for item in PACK:
+            count = CountField(f"count-{item}", item, MAX_HELD,
+                               lambda value, i=item: self._run(self.model.set_count, i, value),
+                               width=64)
+            count.show(self.model.count(item))
+            self._count_fields[item] = count
+            items.append(ft.Container(ft.Column([ft.Row([
+                ft.Text(item, size=15, expand=True),
+                tap_target(ft.Icon(ft.Icons.REMOVE), lambda e, i=item: self._run(
+                    self.model.step, i, -1), f"count-{item}-minus", width=TOUCH, padding=0,
+                    tooltip=f"One {item} less"),
+                count.field,
+                tap_target(ft.Icon(ft.Icons.ADD), lambda e, i=item: self._run(
+                    self.model.step, i, 1), f"count-{item}-plus", width=TOUCH, padding=0,
+                    tooltip=f"One {item} more"),
+            ], spacing=6), count.message], spacing=2, tight=True), width=PACK_ITEM_WIDTH))
+        self._pack = ft.Column([
+            ft.Text("Everything still held, in the Pack or on Favours: the scorer chooses "
+                    "what is stored where.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(items, wrap=True, spacing=16, run_spacing=6),
+        ], spacing=8)
+
+    def _fill_pack(self) -> None:
+        for item, count in self._count_fields.items():
+            count.show(self.model.count(item))
+
+    def _track_focus(self, field: ft.TextField, on_focus=None, on_blur=None) -> None:
+        """Remember which field is being typed in: a redraw never writes into it (its text and
+        the draft may differ for a moment while the keystrokes travel)."""
+
+        def focused(e) -> None:
+            self._focused.add(id(field))
+            if on_focus:
+                on_focus(e)
+
+        def left(e) -> None:
+            self._focused.discard(id(field))
+            if on_blur:
+                on_blur(e)
+
+        field.on_focus = focused
+        field.on_blur = left
+
+    # The Festivities --------------------------------------------------------------------------
+
+    def _build_festivities(self) -> None:
+        model = self.model
+        players = self.session.player_names
+        colours = self.session.player_colours
+        festivities = range(len(model.festivities))
+        self._name_fields = [
+            ft.TextField(label=f"Festivity {number + 1}", hint_text=f"Festivity {number + 1}",
+                         max_length=60, counter="", border=ft.OutlineInputBorder(),
+                         width=200,
+                         on_change=lambda e, n=number: self._run(
+                             self.model.rename_festivity, n, e.control.value or ""))
+            for number in festivities
+        ]
+        for number, field in enumerate(self._name_fields):
+            self._track_focus(field, on_blur=lambda e, n=number: _show(
+                self._name_fields[n], self.model.typed_festivities[n]))
+        self._column_names = [ft.Text(size=12, weight=ft.FontWeight.BOLD, max_lines=2,
+                                      overflow=ft.TextOverflow.ELLIPSIS,
+                                      text_align=ft.TextAlign.CENTER) for _ in festivities]
+        self._cube_values: dict[tuple[int, int], ft.Text] = {}
+        self._cube_totals: list[ft.Text] = []
+        name_width, cell_width = 76, 58
+        header = [ft.Container(width=name_width)] + [
+            ft.Container(self._column_names[number], width=cell_width,
+                         alignment=ft.Alignment.CENTER)
+            for number in festivities
+        ] + [ft.Container(ft.Text("Placed", size=12), width=52, alignment=ft.Alignment.CENTER)]
+        rows: list[ft.Control] = [ft.Row(header, spacing=4)]
+        for player, name in enumerate(players):
+            cells: list[ft.Control] = [ft.Container(ft.Row([
+                ft.Container(width=12, height=12, border_radius=6,
+                             bgcolor=PLAYER_COLOURS.get(colours[player], "#616161")),
+                ft.Text(name, size=14, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                        expand=True),
+            ], spacing=4), width=name_width)]
+            for number in festivities:
+                value = self._cube_values[(player, number)] = ft.Text(
+                    size=17, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
+                cells.append(ft.Column([
+                    tap_target(ft.Icon(ft.Icons.ADD, size=20), lambda e, p=player, n=number:
+                               self._run(self.model.step_cubes, p, n, 1),
+                               f"cubes-{player}-{number}-plus", width=cell_width, height=44,
+                               padding=0),
+                    labelled(f"cubes-{player}-{number}", ft.Container(
+                        value, width=cell_width, alignment=ft.Alignment.CENTER)),
+                    tap_target(ft.Icon(ft.Icons.REMOVE, size=20), lambda e, p=player, n=number:
+                               self._run(self.model.step_cubes, p, n, -1),
+                               f"cubes-{player}-{number}-minus", width=cell_width, height=44,
+                               padding=0),
+                ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+            total = ft.Text(size=13, text_align=ft.TextAlign.CENTER)
+            self._cube_totals.append(total)
+            cells.append(labelled(f"cubes-placed-{player}", ft.Container(
+                total, width=52, alignment=ft.Alignment.CENTER)))
+            rows.append(ft.Container(ft.Row(cells, spacing=4), padding=ft.Padding.only(top=4),
+                                     border=ft.Border.only(top=ft.BorderSide(
+                                         1, ft.Colors.OUTLINE_VARIANT))))
+        self._festivities = ft.Column([
+            ft.Text("Names of the 3 Festivities (blank: Festivity 1 to 3)", size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row([ft.Semantics(identifier=f"festivity-name-{number}", content=field)
+                    for number, field in enumerate(self._name_fields)],
+                   wrap=True, spacing=8, run_spacing=8),
+            ft.Text(f"Cubes of each player on each Festivity (a player has {CUBES_PER_PLAYER}):",
+                    size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO),
+            ft.Container(),  # the table option, drawn by _fill_festivities
+        ], spacing=8)
+        self._option = Memo()
+
+    def _fill_festivities(self) -> None:
+        model = self.model
+        for number, field in enumerate(self._name_fields):
+            typed = model.typed_festivities[number]
+            if id(field) not in self._focused and (field.value or "") != typed:
+                field.value = typed
+            self._column_names[number].value = model.festivities[number]
+        for (player, number), value in self._cube_values.items():
+            value.value = str(model.cubes(player, number))
+        for player, total in enumerate(self._cube_totals):
+            total.value = f"{model.cubes_placed(player)} of {CUBES_PER_PLAYER}"
+        self._festivities.controls[-1] = self._option.get(model.option(STARTER_OPTION),
+                                                          self._starter_option)
+
+    def _starter_option(self) -> ft.Control:
+        on = self.model.option(STARTER_OPTION)
+        return ft.Column([
+            ft.Text("Table option (ruling MV-4)", size=14, weight=ft.FontWeight.BOLD),
+            tap_target(
+                ft.Row([ft.Icon(ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK),
+                        ft.Text("The Starter counts as a Water, Rock and Forest Friend for "
+                                "Patch bonuses", size=13, expand=True)], spacing=6),
+                lambda e: self._run(self.model.set_option, STARTER_OPTION, not on),
+                "option-starter", height=None, padding=8, selected=on,
+            ),
+        ], spacing=4)
+
+    # Solo -------------------------------------------------------------------------------------
+
+    def _solo_section(self) -> ft.Control:
+        model = self.model
+        answers = model.solo_answers()
+        parts: list[ft.Control] = [
+            ft.Text("The four questions, answered from what you entered:", size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("solo-answers", ft.Column([ft.Text(answer, size=13) for answer in answers]
+                                               or [ft.Text("Not scored yet.", size=13)],
+                                               spacing=4)),
+        ]
+        for field, question, options in (
+            ("favour_category", "If Favour categories tie for the most, you choose:",
+             [category.value for category in Category]),
+            ("travel", "If two travel types tie for the most, you choose:",
+             [travel.value for travel in Travel]),
+        ):
+            chosen = model.solo_choice(field)
+            chips = [tap_target("Not chosen", lambda e, f=field: self._run(
+                self.model.choose_solo, f, None), f"solo-{field}-none", selected=chosen is None,
+                padding=8)]
+            chips += [tap_target(option, lambda e, f=field, o=option: self._run(
+                self.model.choose_solo, f, o), f"solo-{field}-{option}", selected=chosen == option,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen == option else None, padding=8)
+                for option in options]
+            parts += [ft.Text(question, size=14, weight=ft.FontWeight.BOLD),
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
+        parts.append(self._starter_option())
+        return ft.Column(parts, spacing=8)
+
+    def _problems(self) -> ft.Control:
+        return problem_list([problem.message for problem in self.model.problems])
+
+    # Handlers ---------------------------------------------------------------------------------
+
+    def _show_section(self, key: str) -> None:
+        setattr(self.context, SECTION, key)
+        self.model.message = ""
+        self._redraw()
+
+    def _open_card(self, kind: str, index: int | None = None) -> None:
+        if index is None:
+            refused = self.model.refusal(kind)
+            if refused:
+                self.model.message = refused
+                self._redraw()
+                return
+        CardDialog(self, kind, index).open()
+
+    def _undo(self, e=None) -> None:
+        self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _redo(self, e=None) -> None:
+        self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _run(self, action, *args):
+        return run_action(self, action, *args)
+
+    def _redraw(self) -> None:
+        self.render()
+        self.context.page.update()
+
+
+def _show(field: ft.TextField, text: str) -> None:
+    if field.value != text:
+        field.value = text
+        field.update()

@@ -1,0 +1,169 @@
+"""How a Sunflower Valley card looks in the app: colour, Material icon, short name, symbols."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorer.sunflower_valley.models import Kind
+from ui.games.sunflower_valley.editor_model import CellView
+from ui.parts.widgets import badge
+
+# kind: (short name, icon, background, text colour)
+LOOK: dict[Kind, tuple[str, ft.IconData, str, str]] = {
+    Kind.STARTING_TOWN: ("Start", ft.Icons.CASTLE, "#6A1B9A", "#FFFFFF"),
+    Kind.TOWN: ("Town", ft.Icons.HOUSE, "#C62828", "#FFFFFF"),
+    Kind.FARMER: ("Farmer", ft.Icons.AGRICULTURE, "#827717", "#FFFFFF"),
+    Kind.MOUNTAIN: ("Mount", ft.Icons.TERRAIN, "#5D4037", "#FFFFFF"),
+    Kind.LAKE: ("Lake", ft.Icons.WATER, "#1565C0", "#FFFFFF"),
+    Kind.FIELD: ("Field", ft.Icons.GRASS, "#FBC02D", "#212121"),
+    Kind.SHEEP: ("Sheep", ft.Icons.PETS, "#C5E1A5", "#212121"),
+    Kind.RAILROAD: ("Rail", ft.Icons.TRAIN, "#424242", "#FFFFFF"),
+}
+ROUTE_COLOUR = "#FF6F00"
+PROBLEM_COLOUR = "#D50000"
+STAR = "★"
+VILLAGER = "☺"
+
+
+def symbols(card: dict) -> str:
+    """E.g. "3★ ☺☺": the points of the combination and the villager symbols."""
+    parts = []
+    if card.get("points"):
+        parts.append(f"{card['points']}{STAR}")
+    villagers = card.get("villagers") or 0
+    if villagers:
+        parts.append(VILLAGER * villagers if villagers <= 3 else f"{villagers}{VILLAGER}")
+    return " ".join(parts)
+
+
+def combination_text(card: dict) -> str:
+    """E.g. "Sheep+Field"."""
+    return "+".join(Kind(kind).label for kind in card.get("combination") or [])
+
+
+def face(card: dict, size: float, stop: int | None = None) -> ft.Control:
+    """A card as the grid shows it. A Town or Farmer shows what its combination asks for, as
+    small cards of those kinds, under its icon, points and villagers; an Express stop number takes
+    its own place in the top line, so it never hides any of that."""
+    kind = Kind(card["kind"])
+    name, icon, _, ink = LOOK[kind]
+    small = max(9, round(size * 0.2))
+    top: list[ft.Control] = []
+    if stop is not None:
+        top.append(badge(str(stop), ROUTE_COLOUR))
+    top.append(ft.Icon(icon, size=round(size * (0.26 if card.get("combination") else 0.34)),
+                       color=ink))
+    combination = [Kind(asked) for asked in card.get("combination") or []]
+    if not combination:
+        rows: list[ft.Control] = [ft.Row(top, spacing=1, tight=True),
+                                  ft.Text(name, size=small, color=ink, no_wrap=True)]
+        extra = symbols(card)
+        if extra:
+            rows.append(ft.Text(extra, size=small, color=ink, no_wrap=True))
+    else:
+        if card.get("points"):
+            top.append(ft.Text(f"{card['points']}{STAR}", size=small, color=ink, no_wrap=True,
+                               weight=ft.FontWeight.BOLD))
+        mini = max(11, round(size * 0.27))
+        asked = [_mini_card(kind_asked, mini) for kind_asked in combination]
+        villagers = card.get("villagers") or 0
+        if villagers:
+            asked.append(ft.Text(VILLAGER * villagers if villagers <= 2
+                                 else f"{villagers}{VILLAGER}", size=small, color=ink,
+                                 no_wrap=True))
+        per_line = 2 if size < 56 else 3
+        rows = [ft.Row(top, spacing=1, tight=True)] + [
+            ft.Row(asked[start:start + per_line], spacing=1, tight=True)
+            for start in range(0, len(asked), per_line)
+        ]
+    return ft.Column(rows, spacing=1, tight=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                     alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _mini_card(kind: Kind, size: int) -> ft.Control:
+    """A kind a combination asks for: a small card of its colour with its icon."""
+    _, icon, colour, ink = LOOK[kind]
+    return ft.Container(ft.Icon(icon, size=size - 3, color=ink), width=size, height=size,
+                        bgcolor=colour, border_radius=3, alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(1, ft.Colors.WHITE),
+                        tooltip=kind.label)
+
+
+def cell_control(
+    view: CellView,
+    size: float,
+    on_click: Callable | None = None,
+    identifier: str | None = None,
+    dimmed: bool = False,
+    highlighted: bool = False,
+) -> ft.Control:
+    card = view.card
+    if card is None:
+        # Every free place takes a card (a valley is entered as it lies, in any order); those
+        # beside a card are shaded, as the valley grows there.
+        content: ft.Control | None = (
+            ft.Icon(ft.Icons.ADD, size=round(size * 0.3),
+                    color=ft.Colors.ON_SURFACE_VARIANT if view.can_place
+                    else ft.Colors.OUTLINE_VARIANT)
+            if on_click else None
+        )
+        bgcolor = (ft.Colors.SURFACE_CONTAINER_HIGHEST if view.can_place
+                   else ft.Colors.SURFACE_CONTAINER_LOW)
+    else:
+        content = face(card, size, view.stop)
+        bgcolor = LOOK[Kind(card["kind"])][2]
+    if view.selected or highlighted:
+        border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else "#00E5FF")
+    elif view.problem:
+        border = ft.Border.all(3, PROBLEM_COLOUR)
+    elif view.on_route and card is not None:
+        border = ft.Border.all(3, ROUTE_COLOUR)
+    else:
+        border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+    layers: list[ft.Control] = [ft.Container(content, alignment=ft.Alignment.CENTER,
+                                             width=size, height=size)]
+    if view.problem:
+        layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
+    box = ft.Container(
+        ft.Stack(layers, width=size, height=size),
+        width=size,
+        height=size,
+        bgcolor=bgcolor,
+        border=border,
+        border_radius=6,
+        on_click=on_click,
+        opacity=0.3 if dimmed else 1.0,
+        tooltip=view.problem,
+    )
+    return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
+
+
+def grid_control(rows: list[list[CellView]], size: float, on_tap: Callable | None = None,
+                 highlight: frozenset = frozenset(), prefix: str = "cell") -> ft.Control:
+    """The valley as rows of cells; ``on_tap(cell)`` when the cells are tappable."""
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    cell_control(
+                        view,
+                        size,
+                        (lambda e, cell=view.cell: on_tap(cell)) if on_tap else None,
+                        f"{prefix}-{view.cell[0]}-{view.cell[1]}",
+                        dimmed=bool(highlight) and view.card is not None
+                        and view.cell not in highlight,
+                        highlighted=view.cell in highlight,
+                    )
+                    for view in row
+                ],
+                spacing=2,
+                tight=True,
+            )
+            for row in rows
+        ],
+        spacing=2,
+        tight=True,
+    )

@@ -1,0 +1,436 @@
+"""The valley editor (Flet): palette, grid, selection bar, Express mode, the Town/Farmer picker.
+
+Every handler calls :class:`ValleyEditor` and redraws; nothing here decides what a tap means.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.sunflower_valley.models import CardDescription, Kind
+from ui.games.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
+from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
+from ui.games.sunflower_valley import draft as edits
+from ui.live.editing import label_undo_buttons, show_changed_player, show_tap, take_focus
+from ui.parts.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
+
+
+GAP = 2
+"""Between cells of the grid."""
+AXIS = 18
+"""Width of the row labels."""
+FIT_SMALLEST = 14
+"""The smallest cell when the player fits a wide valley on screen."""
+EDGES = (("top", ft.Icons.NORTH, "Add a row above"), ("left", ft.Icons.WEST,
+                                                      "Add a column on the left"),
+         ("right", ft.Icons.EAST, "Add a column on the right"),
+         ("bottom", ft.Icons.SOUTH, "Add a row below"))
+
+
+class ValleyEditorView:
+    def __init__(self, context, session, player: int):
+        self.context = context
+        self.session = session
+        self.model = ValleyEditor(self.session, player)
+        self.focus = take_focus(context)
+        """The cards a scorepad line used, highlighted until the next tap on the grid."""
+        if self.focus:
+            self.model.message = "Highlighted: the cards the scorepad line used."
+        self.fit = False
+        """The whole grid on screen in smaller cells, asked by the player."""
+        self.root = ft.Column(spacing=8)
+        self._build()
+        self.render()
+
+    @property
+    def grid_width(self) -> float:
+        """The width the grid's cells have on screen, beside the row labels."""
+        return self.context.width - 24 - (450 if self.context.wide else 0) - AXIS - GAP
+
+    @property
+    def columns(self) -> int:
+        top, bottom, left, right = self.model.bounds()
+        return right - left + 1
+
+    @property
+    def cell_size(self) -> int:
+        """As large as fits the screen's width (up to 64 px), never under the 44 px of a touch
+        target: a wider valley scrolls sideways, unless the player asked to fit it on screen."""
+        columns = self.columns
+        fitted = (self.grid_width - GAP * (columns - 1)) / columns
+        return int(max(FIT_SMALLEST if self.fit else 44, min(64, fitted)))
+
+    def sight_text(self) -> str:
+        """Whether the whole grid is in sight, and how to see the rest when it is not."""
+        columns, size = self.columns, self.cell_size
+        in_sight = min(columns, int((self.grid_width + GAP) // (size + GAP)))
+        if in_sight < columns:
+            hint = "" if self.fit else ", or tap Fit to see it whole"
+            return (f"{in_sight} of {columns} columns in sight: swipe the grid sideways to see "
+                    f"the rest{hint}.")
+        if self.fit and size < 44:
+            return "The whole grid is in sight, in small cells: tap Fit again for larger ones."
+        return ""
+
+    def render(self) -> None:
+        """Redraw, reusing every part whose content did not change."""
+        model = self.model
+        session = self.session
+        self._total.value = model.total_text()
+        status = model.card_count_text()
+        if session.save_error:
+            status += f" · {session.save_error}"
+        self._count.value = status
+        self._message.value = model.message
+        label_undo_buttons(self._header, session)
+        catalogue = model.catalogue()
+        panel = (self._panel.get(("express", model.route(), model.valley.get("express_stops")),
+                                 self._express_panel)
+                 if model.express_mode else
+                 self._panel.get(("cards", model.brush, catalogue), self._palette))
+        selected = model.selected_card
+        self.root.controls = [
+            self._header,
+            self._modes_memo.get(model.express_mode, self._modes),
+            panel,
+            self._grid_tools.get((self.fit, self.sight_text()), self._grid_bar),
+            self._grid_scroller,
+            self._selection.get((model.selected, selected, model.moving), self._selection_bar),
+            self._message_handle,
+            self._problem_list.get(tuple(p.message for p in model.problems), self._problems),
+        ]
+        self._draw_grid()
+
+    def _build(self) -> None:
+        """The parts that stay for the life of the editor."""
+        self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+        self._count = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self._message = ft.Text(size=14)
+        self._message_handle = labelled("editor-message", self._message)
+        self._header = editor_header(labelled("player-total", self._total),
+                                     labelled("card-count", self._count), self._undo, self._redo)
+        self._undo_button, self._redo_button = self._header.controls[1:]
+        self._grid_tools = Memo()
+        self._grid_rows = ft.Column(spacing=GAP, tight=True)
+        self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
+                                     scroll=ft.ScrollMode.AUTO)
+        self._rows: dict[int, ft.Row] = {}
+        self._cells: dict = {}
+        self._panel = Memo()
+        self._modes_memo = Memo()
+        self._selection = Memo()
+        self._problem_list = Memo()
+
+    def _draw_grid(self) -> None:
+        size = self.cell_size
+        row_labels, column_labels = self.model.labels()
+        small = max(9, min(12, round(size * 0.25)))
+        cells = {}
+        rows: list[ft.Control] = [labelled("grid-columns", ft.Row(
+            [ft.Container(width=AXIS)] + [
+                ft.Container(ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=size,
+                             alignment=ft.Alignment.CENTER)
+                for label in column_labels],
+            spacing=GAP, tight=True))]
+        for line, label in zip(self.model.grid(), row_labels):
+            controls: list[ft.Control] = [ft.Container(
+                ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS, height=size,
+                alignment=ft.Alignment.CENTER)]
+            for view in line:
+                used = view.cell in self.focus
+                key = (view, size, used)
+                cached = self._cells.get(view.cell)
+                control = cached[1] if cached and cached[0] == key else cell_control(
+                    view, size, lambda e, cell=view.cell: self._tap(cell),
+                    f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=used)
+                cells[view.cell] = (key, control)
+                controls.append(control)
+            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
+            row.controls = controls
+            rows.append(row)
+        self._cells = cells
+        self._grid_rows.controls = rows
+
+    def _grid_bar(self) -> ft.Control:
+        """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
+        sight."""
+        buttons = [tap_target(ft.Row([ft.Icon(ft.Icons.FIT_SCREEN, size=18),
+                                      ft.Text("Fit", size=14)], tight=True, spacing=3),
+                              lambda e: self._toggle_fit(), "grid-fit", selected=self.fit,
+                              bgcolor=ft.Colors.PRIMARY_CONTAINER if self.fit else None, padding=8,
+                              tooltip="See the whole grid on screen, in smaller cells")]
+        buttons += [tap_target(ft.Icon(icon, size=20), lambda e, edge=edge: self._run(
+            self.model.grow, edge), f"grow-{edge}", width=TOUCH, padding=0, tooltip=tooltip)
+            for edge, icon, tooltip in EDGES]
+        parts: list[ft.Control] = [ft.Row(
+            [ft.Text("Grid:", size=13, color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
+            wrap=True, run_spacing=4)]
+        sight = self.sight_text()
+        if sight:
+            parts.append(labelled("grid-sight", ft.Text(sight, size=13, color="#E65100")))
+        return ft.Column(parts, spacing=4)
+
+    def _modes(self) -> ft.Control:
+        express = self.model.express_mode
+        return ft.Row([
+            tap_target("Cards", lambda e: self._run(self.model.set_express_mode, False),
+                       "mode-cards", selected=not express,
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if not express else None),
+            tap_target(ft.Row([ft.Icon(ft.Icons.TRAIN, size=18), ft.Text("Valley Express",
+                                                                          size=15)], tight=True),
+                       lambda e: self._run(self.model.set_express_mode, True),
+                       "mode-express", selected=express,
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if express else None),
+        ], spacing=6)
+
+    def _palette(self) -> ft.Control:
+        brush = self.model.brush
+        kinds = []
+        for kind in PALETTE:
+            name, icon, colour, ink = LOOK[kind]
+            plain = brush is not None and brush.kind is kind and not brush.combination \
+                and not brush.villagers
+            label = name + ("…" if kind in (Kind.TOWN, Kind.FARMER) else "")
+            kinds.append(tap_target(
+                ft.Row([ft.Icon(icon, size=16, color=ink), ft.Text(label, size=13, color=ink)],
+                       tight=True, spacing=3),
+                lambda e, k=kind: self._choose_kind(k),
+                f"palette-{kind.value}",
+                bgcolor=colour,
+                selected=plain,
+                padding=6,
+                tooltip=f"Describe a new {kind.label} card" if kind in (Kind.TOWN, Kind.FARMER)
+                else f"Lay {kind.label} cards",
+            ))
+        described = []
+        for index, (description, laid) in enumerate(self.model.catalogue()):
+            card = edits.description_dict(description)
+            _, icon, colour, ink = LOOK[description.kind]
+            text = f"{combination_text(card)} {symbols(card)}".strip()
+            if laid:
+                text += f" (laid {laid})"
+            described.append(tap_target(
+                ft.Row([ft.Icon(icon, size=16, color=ink), ft.Text(text, size=13, color=ink)],
+                       tight=True, spacing=4),
+                lambda e, d=description: self._run(self.model.choose_description, d),
+                f"described-{index}",
+                bgcolor=colour,
+                selected=brush == description,
+                padding=8,
+                tooltip=description.summary,
+            ))
+        rows: list[ft.Control] = [ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)]
+        if described:
+            rows.append(ft.Text("Cards described at this table (tap one, then a place):",
+                                size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            rows.append(ft.Row(described, spacing=6, scroll=ft.ScrollMode.AUTO))
+        if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
+            rows.append(ft.Row([
+                tap_target("Edit this card", lambda e, d=brush: self._open_picker(
+                    d.kind, d, mode="described"), "described-edit", padding=8),
+                tap_target("Take it off the list", lambda e, d=brush: self._run(
+                    self.model.forget_described, d), "described-forget", padding=8),
+            ], wrap=True, spacing=6, run_spacing=6))
+        return ft.Column(rows, spacing=6)
+
+    def _express_panel(self) -> ft.Control:
+        route = self.model.route()
+        stops = edits.stops_of(self.model.valley)
+        text = route.text(self.model.place_name) if route else "No route: the valley has a problem to fix first."
+        buttons = [tap_target("Let the scorer choose", lambda e: self._run(
+            self.model.use_longest_route), "express-longest", selected=stops is None)]
+        return ft.Column([
+            labelled("express-route", ft.Text(text, size=14)),
+            ft.Row(buttons, wrap=True),
+        ], spacing=6)
+
+    def _selection_bar(self) -> ft.Control:
+        model = self.model
+        card = model.selected_card
+        if card is None:
+            return ft.Container(height=0)
+        kind = Kind(card["kind"])
+        buttons: list[ft.Control] = []
+        if kind in (Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN):
+            buttons.append(tap_target("Describe", lambda e: self._open_picker(
+                kind, CardDescription.model_validate(edits.description_of(card)), mode="card"),
+                "selected-describe"))
+        if kind is not Kind.STARTING_TOWN:
+            buttons.append(tap_target("Move", lambda e: self._run(model.start_move),
+                                      "selected-move", selected=model.moving))
+            buttons.append(tap_target("Remove", lambda e: self._run(model.remove_selected),
+                                      "selected-remove"))
+        buttons.append(tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(model.cancel),
+                                  "selected-cancel", width=TOUCH, padding=0))
+        return ft.Container(
+            ft.Column([
+                labelled("selected-card", ft.Text(
+                    f"{edits.summary(card)} at {model.place_name(model.selected)}",
+                    size=14)),
+                ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+            ], spacing=6),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=6, border_radius=8,
+        )
+
+    def _problems(self) -> ft.Control:
+        return problem_list([problem.message for problem in self.model.problems])
+
+    # Handlers ----------------------------------------------------------------------------------
+
+    def _tap(self, cell) -> None:
+        self.focus = frozenset()
+        self._run(self.model.tap, cell)
+
+    def _choose_kind(self, kind: Kind) -> None:
+        if self.model.choose_kind(kind):
+            self._open_picker(kind)
+        else:
+            self._redraw()
+
+    def _toggle_fit(self) -> None:
+        self.fit = not self.fit
+        self._redraw()
+
+    def _undo(self, e=None) -> None:
+        self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _redo(self, e=None) -> None:
+        self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _run(self, action, *args) -> None:
+        revision = self.session.revision
+        try:
+            action(*args)
+        except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
+            self.model.message = f"That did not work: {error}"
+        show_tap(self.context, self.session, revision, self._redraw)
+
+    def _redraw(self) -> None:
+        self.render()
+        self.context.page.update()
+
+    def _open_picker(self, kind: Kind, start: CardDescription | None = None,
+                     mode: str = "new") -> None:
+        DescriptionPicker(self, kind, start, mode).open()
+
+
+POINTS = range(12)
+VILLAGERS = range(5)
+"""The values offered as one-tap chips; a card carrying more keeps its value as an extra chip."""
+PICKER_TITLES = {"new": "New {}", "card": "Describe {}", "described": "Correct {}"}
+
+
+class DescriptionPicker:
+    """A compact dialog: the combination, its points and the villager symbols of a card, each
+    value one tap. ``mode``: "new" (then lay it), "card" (the selected card) or "described" (a
+    card in the offered list, and the table's cards carrying it if the player wants)."""
+
+    def __init__(self, editor: ValleyEditorView, kind: Kind, start: CardDescription | None,
+                 mode: str):
+        self.editor = editor
+        self.mode = mode
+        self.start = start
+        self.draft = DescriptionDraft(kind, start)
+        self.carriers = editor.model.carriers(start) if mode == "described" and start else {}
+        self.everywhere = bool(self.carriers)
+        self.body = ft.Column(tight=True, spacing=8, width=320)
+        self.dialog = ft.AlertDialog(
+            title=ft.Text(PICKER_TITLES[mode].format(f"{kind.label} card"), size=18),
+            content=self.body,
+            actions=[
+                tap_target("Cancel", self._cancel, "picker-cancel"),
+                tap_target(ft.Text("Use", weight=ft.FontWeight.BOLD), self._use, "picker-use",
+                           bgcolor=ft.Colors.PRIMARY_CONTAINER),
+            ],
+            scrollable=True,
+            content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
+            inset_padding=ft.Padding.symmetric(horizontal=10, vertical=16),
+        )
+
+    def open(self) -> None:
+        self.render()
+        self.editor.context.page.show_dialog(self.dialog)
+
+    def render(self) -> None:
+        draft = self.draft
+        _, message = draft.result()
+        combination = " + ".join(kind.label for kind in draft.combination) or "nothing yet"
+        adders = [
+            tap_target(f"+ {kind.label}", lambda e, k=kind: self._change(draft.add, k),
+                       f"picker-add-{kind.value}", bgcolor=LOOK[kind][2], color=LOOK[kind][3],
+                       padding=8)
+            for kind in draft.allowed
+        ]
+        self.body.controls = [
+            ft.Text("Its combination asks for:", size=13),
+            ft.Row([labelled("picker-combination", ft.Text(combination, size=15,
+                                                           weight=ft.FontWeight.BOLD)),
+                    tap_target("Clear", lambda e: self._change(draft.clear), "picker-clear",
+                               padding=8)],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+            ft.Row(adders, wrap=True, spacing=6, run_spacing=6),
+            self._chips("Points ★", draft.points, POINTS, draft.set_points, "points"),
+            self._chips("Villagers ☺", draft.villagers, VILLAGERS, draft.set_villagers,
+                        "villagers"),
+        ]
+        if self.carriers:
+            who = ", ".join(f"{name} {count}" for name, count in self.carriers.items())
+            total = sum(self.carriers.values())
+            cards = "card of the table that carries" if total == 1 else \
+                "cards of the table that carry"
+            self.body.controls.append(tap_target(
+                ft.Row([ft.Icon(ft.Icons.CHECK_BOX if self.everywhere
+                                else ft.Icons.CHECK_BOX_OUTLINE_BLANK),
+                        ft.Text(f"Also change the {total} {cards} it ({who})", size=13,
+                                expand=True)], spacing=6),
+                lambda e: self._change(self._toggle_everywhere), "picker-everywhere",
+                height=None, padding=8, selected=self.everywhere))
+        self.body.controls.append(
+            labelled("picker-message", ft.Text(message, size=13, color=ft.Colors.ERROR)))
+
+    def _chips(self, label: str, value: int, offered: range, choose, name: str) -> ft.Control:
+        """One chip per value: one tap sets it."""
+        values = list(offered) + ([value] if value not in offered else [])
+        return ft.Column([
+            labelled(f"picker-{name}", ft.Text(f"{label}: {value}", size=14)),
+            ft.Row([tap_target(str(number), lambda e, n=number: self._change(choose, n),
+                               f"picker-{name}-{number}", width=44, padding=0,
+                               selected=number == value,
+                               bgcolor=ft.Colors.PRIMARY_CONTAINER if number == value else None)
+                    for number in values], wrap=True, spacing=4, run_spacing=4),
+        ], spacing=4)
+
+    def _toggle_everywhere(self) -> None:
+        self.everywhere = not self.everywhere
+
+    def _change(self, action, *args) -> None:
+        action(*args)
+        self.render()
+        self.dialog.update()
+
+    def _cancel(self, e=None) -> None:
+        self.editor.context.page.pop_dialog()
+
+    def _use(self, e=None) -> None:
+        description, message = self.draft.result()
+        if description is None:
+            self.render()
+            self.dialog.update()
+            return
+        self.editor.context.page.pop_dialog()
+        model = self.editor.model
+        if self.mode == "card":
+            self.editor._run(model.redescribe_selected, description)
+        elif self.mode == "described":
+            self.editor._run(model.edit_described, self.start, description, self.everywhere)
+        else:
+            self.editor._run(model.choose_description, description)
+
+
+def preview(session, player: int, highlight: frozenset, size: float) -> ft.Control:
+    """The player's valley, read-only, with the cards a scorepad line used highlighted."""
+    rows = ValleyEditor(session, player).grid()
+    return grid_control(rows, size, None, highlight, prefix="preview")
+

@@ -1,0 +1,69 @@
+"""The goal cards of a new Sunflower Valley table: 3 of the 18, or none; first-game goals one tap
+away."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.sunflower_valley.goals import GOALS
+from scorer.sunflower_valley.models import FIRST_GAME_GOALS
+from ui.parts.widgets import labelled, tap_target
+
+
+class GoalPicker:
+    def __init__(self, on_change):
+        self.on_change = on_change
+        self.setup: dict = {"goals": list(FIRST_GAME_GOALS)}
+        self.root = ft.Column(spacing=8)
+
+    @property
+    def goals(self) -> list[str]:
+        return self.setup.get("goals", [])
+
+    def render(self) -> None:
+        chosen = self.goals
+        first = tap_target("First game", lambda e: self._set(list(FIRST_GAME_GOALS)),
+                           "goals-first-game", selected=chosen == list(FIRST_GAME_GOALS))
+        none = tap_target("No goals", lambda e: self._set([]), "goals-none",
+                          selected=not chosen)
+        chips = []
+        for competitive in (True, False):
+            for key, goal in GOALS.items():
+                if goal.competitive != competitive:
+                    continue
+                on = key in chosen
+                chips.append(tap_target(
+                    # Dark ink on the pale chip, in the dark theme too.
+                    ft.Text(goal.label, size=14, color="#000000" if on else None),
+                    lambda e, k=key: self._toggle(k),
+                    f"goal-{key}",
+                    selected=on,
+                    bgcolor=(ft.Colors.BLUE_100 if competitive else ft.Colors.ORANGE_100)
+                    if on else None,
+                    tooltip=goal.text,
+                ))
+        self.root.controls = [
+            ft.Text("Goal cards", size=16, weight=ft.FontWeight.BOLD),
+            ft.Row([first, none], wrap=True),
+            labelled("goals-chosen", ft.Text(
+                f"{len(chosen)} of 3 chosen: " + (", ".join(GOALS[k].label for k in chosen)
+                                                 or "none (the children's game)"),
+                size=14)),
+            ft.Text("Blue: competitive. Orange: accumulative.", size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ]
+
+    def _toggle(self, key: str) -> None:
+        goals = list(self.goals)
+        if key in goals:
+            goals.remove(key)
+        elif len(goals) < 3:
+            goals.append(key)
+        self._set(goals)
+
+    def _set(self, goals: list[str]) -> None:
+        self.setup = {"goals": goals}
+        self.on_change(self.setup)
+        self.render()
+        self.root.update()

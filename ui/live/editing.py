@@ -1,0 +1,149 @@
+"""What every game's editor does with its table session: make an edit and say what it did, undo,
+redo, and read one player's score (from the library, through the session)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ui.live.session import Change, TableSession
+
+
+def show_tap(context, session: TableSession, revision: int, redraw) -> None:
+    """After a tap: an edit (the session's ``revision`` moved) redraws every screen showing the
+    table; anything else redraws this one only."""
+    if session.revision != revision:
+        context.edited(session.table_id)
+        context.refresh()
+    else:
+        redraw()
+
+
+def take_focus(context) -> frozenset:
+    """The places a scorepad line used, when its explanation's button opened this editor (the
+    editor shows them highlighted); taken once, so the next screen starts plain."""
+    focus = getattr(context, "focus", frozenset())
+    context.focus = frozenset()
+    return focus
+
+
+class SessionEditor:
+    def __init__(self, session: TableSession):
+        self.session = session
+        self.message = ""
+        """One sentence on what the last tap did or asks for."""
+        self.changed_player: int | None = None
+        """The player whose part the last undo or redo changed, for the view to show it."""
+
+    def undo(self) -> None:
+        self.changed_player = self.session.undo_player
+        self.message = undo_edit(self.session)
+
+    def redo(self) -> None:
+        self.changed_player = self.session.redo_player
+        self.message = redo_edit(self.session)
+
+    def _apply(self, label: str, change: Change, player: int | None = None) -> bool:
+        """Make an edit and say so; False when it changed nothing."""
+        made = self.session.apply(label, change, player)
+        self.message = label[0].upper() + label[1:] + "." if made else "Nothing changed."
+        return made
+
+
+class PlayerEditor(SessionEditor):
+    """An editor of one player's part of the table."""
+
+    def __init__(self, session: TableSession, player: int):
+        super().__init__(session)
+        self.player = player
+
+    def _apply(self, label: str, change: Change, player: int | None = None) -> bool:
+        """An edit of this player's part unless told whose."""
+        return super()._apply(label, change, self.player if player is None else player)
+
+    def _apply_to_table(self, label: str, change: Change) -> None:
+        """An edit of the whole table (the cards offered to every player), named as such."""
+        SessionEditor._apply(self, label, change)
+
+    @property
+    def name(self) -> str:
+        return self.session.draft["players"][self.player].get("name", "")
+
+    def player_result(self):
+        """This player's result, when the table scores (found by name: a player whose part does
+        not validate is left out of the result)."""
+        result = self.session.result
+        if result is None:
+            return None
+        return next((p for p in result.players if p.name == self.name), None)
+
+    def total_text(self) -> str:
+        result = self.player_result()
+        if result is None:
+            return f"{self.name}: not scored yet"
+        points = "point" if result.total == 1 else "points"
+        return f"{self.name}: {result.total} {points}, rank {result.rank}"
+
+
+def undo_edit(session: TableSession) -> str:
+    label = session.undo()
+    return f"Undone: {label}." if label else "Nothing to undo."
+
+
+def redo_edit(session: TableSession) -> str:
+    label = session.redo()
+    return f"Redone: {label}." if label else "Nothing to redo."
+
+
+def label_undo_buttons(header, session: TableSession) -> None:
+    """Label an editor header's undo and redo buttons (its last two controls) with what they
+    would undo or redo, which names whose part (the button's box carries the tooltip)."""
+    undo_button, redo_button = header.controls[-2:]
+    undo, redo = session.undo_label, session.redo_label
+    undo_button.content.tooltip = f"Undo: {undo}" if undo else "Nothing to undo"
+    redo_button.content.tooltip = f"Redo: {redo}" if redo else "Nothing to redo"
+
+
+def show_changed_player(context, session: TableSession, editor, shown: int | None) -> None:
+    """After an undo or redo of another player's part than the one ``shown``: show that
+    player's part, with what was done there (the tab that was looked at may be off-screen)."""
+    player, editor.changed_player = editor.changed_player, None
+    if player is None or player == shown or player >= len(session.player_names):
+        return
+    context.toast(editor.message)
+    context.go(f"/table/{session.table_id}/valley/{player}")
+
+
+def run_action(view: Any, action, *args) -> Any:
+    """Run an editor action from a handler of ``view`` (which has ``context``, ``session``,
+    ``model`` and ``render``): a failure becomes the message, never a crash; then redraw as
+    :func:`show_tap` does."""
+    revision = view.session.revision
+    outcome = None
+    try:
+        outcome = action(*args)
+    except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
+        view.model.message = f"That did not work: {error}"
+
+    def redraw() -> None:
+        view.render()
+        view.context.page.update()
+
+    show_tap(view.context, view.session, revision, redraw)
+    return outcome
+
+
+WHOLE_NUMBER = re.compile(r"[0-9]+")
+"""Digits only: a sign, a point, an exponent or a letter make it something other than a count."""
+
+
+def parse_count(text: str, noun: str, most: int, least: int = 0) -> tuple[int | None, str]:
+    """A count as typed in a number field: the whole number from ``least`` to ``most``, or None
+    and why not, in words ("3.5 is not a count of cubes: ..."). Nothing is dropped or guessed:
+    "3.5" is refused, never read as 35."""
+    typed = text.strip()
+    if not typed:
+        return None, f"Type a count of {noun}, a whole number from {least} to {most}."
+    if WHOLE_NUMBER.fullmatch(typed) and least <= int(typed) <= most:
+        return int(typed), ""
+    return None, f"{typed} is not a count of {noun}: type a whole number from {least} to {most}."

@@ -1,0 +1,1 @@
+"""Shared pieces of the screens: widgets, the theme and the count field."""

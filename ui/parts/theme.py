@@ -1,0 +1,64 @@
+"""Light and dark: the app follows the device's setting unless this device chose otherwise (a
+switch on the home screen, remembered in the browser's storage, so per device)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import flet as ft
+
+from ui.parts.widgets import TOUCH, tap_target
+
+logger = logging.getLogger(__name__)
+
+PREFERENCE = "scorepad.theme"
+MODES = {"system": ft.ThemeMode.SYSTEM, "dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}
+"""In the order the switch steps through them."""
+ICONS = {"system": ft.Icons.BRIGHTNESS_AUTO, "dark": ft.Icons.DARK_MODE,
+         "light": ft.Icons.LIGHT_MODE}
+WORDS = {"system": "as the device", "dark": "dark", "light": "light"}
+
+
+def next_mode(mode: str) -> str:
+    """The mode the switch goes to from ``mode`` (an unknown one starts again at the device's)."""
+    names = list(MODES)
+    return names[(names.index(mode) + 1) % len(names)] if mode in MODES else "system"
+
+
+def mode_of(page: ft.Page) -> str:
+    return next((name for name, mode in MODES.items() if mode == page.theme_mode), "system")
+
+
+async def restore(page: ft.Page, redraw: Callable[[], None]) -> None:
+    """Apply this device's choice, if it made one (the page starts following the device), and
+    redraw the screen (its switch shows the mode)."""
+    try:
+        chosen = await ft.SharedPreferences().get(PREFERENCE)
+    except Exception:  # noqa: BLE001 - storage refused: following the device is fine
+        logger.warning("cannot read the theme preference", exc_info=True)
+        return
+    if chosen in MODES and MODES[chosen] != page.theme_mode:
+        page.theme_mode = MODES[chosen]
+        redraw()
+
+
+def theme_switch(page: ft.Page) -> ft.Control:
+    """A button stepping through as the device, dark and light; the choice is remembered."""
+    mode = mode_of(page)
+    icon = ft.Icon(ICONS[mode])
+
+    async def switch(e=None) -> None:
+        chosen = next_mode(mode_of(page))
+        page.theme_mode = MODES[chosen]
+        icon.icon = ICONS[chosen]
+        box.content.tooltip = f"Theme: {WORDS[chosen]} (tap to change)"
+        page.update()
+        try:
+            await ft.SharedPreferences().set(PREFERENCE, chosen)
+        except Exception:  # noqa: BLE001 - the choice holds until the page is reloaded
+            logger.warning("cannot save the theme preference", exc_info=True)
+
+    box = tap_target(icon, switch, "theme-switch", width=TOUCH, padding=0,
+                     tooltip=f"Theme: {WORDS[mode]} (tap to change)")
+    return box

@@ -1,0 +1,56 @@
+"""The screens about past games: History, Statistics and Backup, reached from home; each lists
+only the tables this device may see (``AppContext.visible_tables``)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.parts.widgets import TOUCH, heading, tap_target
+
+SCREENS = {"/history": ("History", ft.Icons.HISTORY),
+           "/statistics": ("Statistics", ft.Icons.BAR_CHART),
+           "/backup": ("Backup", ft.Icons.SAVE_ALT)}
+
+
+def after_game_links(context, current: str | None = None) -> ft.Control:
+    """A tap target per screen (the current one marked)."""
+    return ft.Row([
+        tap_target(ft.Row([ft.Icon(icon, size=18), ft.Text(title, size=15)], tight=True),
+                   lambda e, route=route: context.go(route), f"go-{route.strip('/')}",
+                   selected=route == current,
+                   bgcolor=ft.Colors.PRIMARY_CONTAINER if route == current else None)
+        for route, (title, icon) in SCREENS.items()
+    ], wrap=True, spacing=6)
+
+
+def screen_top(context, route: str) -> ft.Control:
+    return ft.Column([
+        ft.Row([
+            tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go("/"), "home",
+                       width=TOUCH, padding=0, tooltip="Saved tables"),
+            heading(SCREENS[route][0], 20),
+        ]),
+        after_game_links(context, route),
+    ], spacing=8)
+
+
+def chips(options: list[tuple[str | None, str]], chosen: str | None, on_choose,
+          identifier: str) -> ft.Control:
+    """One choice among ``(value, text)`` options, as a row of tap targets that scrolls."""
+    return ft.Row([
+        tap_target(text, lambda e, value=value: on_choose(value),
+                   f"{identifier}-{'all' if value is None else value}",
+                   selected=value == chosen,
+                   bgcolor=ft.Colors.PRIMARY_CONTAINER if value == chosen else None)
+        for value, text in options
+    ], scroll=ft.ScrollMode.AUTO, spacing=6)
+
+
+def after_game_screen(context, route: str):
+    """The view of one of :data:`SCREENS` (imported here: each imports this module)."""
+    from ui.screens.backup_view import BackupView
+    from ui.screens.history_view import HistoryView
+    from ui.screens.statistics_view import StatisticsView
+
+    views = {"/history": HistoryView, "/statistics": StatisticsView, "/backup": BackupView}
+    return views[route](context)

@@ -1,0 +1,99 @@
+"""Backup (route ``/backup``): download every table this device sees as one backup file, the
+finished games as CSV, and import a backup back (tables already here are kept as they are)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import flet as ft
+
+from ui.screens.after_game_views import screen_top
+from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+from ui.store.finished import finished_tables
+from ui.screens.import_view import picked_text
+from ui.parts.widgets import PROBLEM, labelled, tap_target
+
+
+class BackupView:
+    def __init__(self, context):
+        self.context = context
+        self.status = ft.Text(size=14)
+        self.saved = ft.Column(spacing=4)
+        self.picker = ft.FilePicker(on_result=self._picked)
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
+        self.render()
+
+    def render(self) -> None:
+        count = len(self.context.visible_tables())
+        items = [
+            screen_top(self.context, "/backup"),
+            ft.Text(f"One file with all {count} tables you see here, finished or not, with their "
+                    "dates, locations and notes. Importing it adds the tables that are not "
+                    "here yet: importing it twice adds nothing.", size=14),
+            ft.Row([
+                tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Download backup")],
+                                  tight=True), self._backup, "backup-download"),
+                tap_target(ft.Row([ft.Icon(ft.Icons.TABLE_VIEW), ft.Text("Finished games (CSV)")],
+                                  tight=True), self._csv, "backup-csv"),
+            ], wrap=True, spacing=8),
+            self.saved,
+            ft.Divider(),
+            tap_target(ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Import a backup")],
+                              tight=True), self._picking, "backup-import",
+                       action=ft.PickFiles(file_picker=self.picker, with_data=True,
+                                           file_type=ft.FilePickerFileType.CUSTOM,
+                                           allowed_extensions=["json"])),
+            labelled("backup-status", self.status),
+            ft.Text("On the computer running scorepad: scorepad export-all FILE and "
+                    "scorepad import-all FILE do the same.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+        self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
+
+    async def _backup(self, e=None) -> None:
+        await self._save("scorepad-backup", "json", backup_json(self.context.visible_tables()))
+
+    async def _csv(self, e=None) -> None:
+        finished = finished_tables(self.context.visible_tables(), self.context.games)
+        await self._save("scorepad-finished-games", "csv", finished_csv(finished))
+
+    async def _save(self, stem: str, extension: str, text: str) -> None:
+        name = f"{stem}-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{extension}"
+        folder = Path(self.context.store.path).parent / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        where = f"Saved as {path}" if self.context.is_host else f"Saved as {name}"
+        self.saved.controls = [labelled("backup-saved", ft.Text(where, size=13,
+                                                                selectable=True))]
+        self.context.page.update()
+        try:
+            await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+        except Exception:  # noqa: BLE001 - the copy on the computer running scorepad remains
+            pass
+
+    def _picking(self, e=None) -> None:
+        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
+
+    def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        picked = picked_text(e, self._say)
+        if picked is not None:
+            self.import_text(*picked)
+
+    def import_text(self, text: str, source: str) -> None:
+        try:
+            merged = merge_backup(read_backup(text, source), self.context.store,
+                                  self.context.may_open)
+        except BackupError as error:
+            self._say(str(error))
+            return
+        for table_id in merged.added:
+            self.context.table_created(table_id)
+        self._say(merged.message, ft.Colors.GREEN_900)
+        self.render()
+        self.context.page.update()
+
+    def _say(self, text: str, colour: str | None = PROBLEM) -> None:
+        self.status.value = text
+        self.status.color = colour
+        self.context.page.update()

@@ -1,0 +1,113 @@
+"""Deleted tables: the notice on a table deleted while this device shows it (keep a copy), and
+home's "Recently deleted" (restore, or empty for good). A deleted table stays in the file until
+the user empties it, so an Undo or a Restore always finds every edit acknowledged."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+import flet as ft
+
+from ui.store.file_problems import file_problem
+from ui.live.session import TableSession, deleted_message
+from ui.parts.widgets import PROBLEM, heading, labelled, tap_target
+
+
+def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
+    """At the top of a table deleted on another device: why edits are refused, and a way out."""
+    if not session.deleted:
+        return ft.Container(height=0)
+    return labelled("table-deleted", ft.Container(
+        ft.Column([
+            ft.Text(deleted_message(session.deleted_by), size=15, weight=ft.FontWeight.BOLD,
+                    color=PROBLEM),
+            tap_target(ft.Row([ft.Icon(ft.Icons.COPY_ALL), ft.Text("Keep a copy", size=15)],
+                              tight=True),
+                       lambda e: keep_copy(context, session, player), "keep-copy",
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER),
+        ], spacing=8, tight=True),
+        padding=12, bgcolor=ft.Colors.RED_50,
+    ))
+
+
+def keep_copy(context, session: TableSession, player: int) -> None:
+    """Save the draft as this screen shows it as a new table, and carry on there."""
+    copied: list[int] = []
+    if done(context, lambda: copied.append(context.sessions.keep_copy(session))):
+        context.table_created(copied[0])
+        context.go(f"/table/{copied[0]}/valley/{player}")
+        context.toast("Kept as a new table.")
+
+
+def delete(context, table_id: int) -> bool:
+    """Delete a table (until emptied), and tell the devices still showing it at once."""
+    if not context.may_open(table_id) or not done(
+            context, lambda: context.sessions.delete(table_id, context.person_at(table_id))):
+        return False
+    context.edited(table_id)
+    return True
+
+
+def restore(context, table_id: int) -> None:
+    """Bring a deleted table back, and tell the devices still showing it."""
+    if context.may_open(table_id) and done(context, lambda: context.sessions.restore(table_id)):
+        context.edited(table_id)
+
+
+def done(context, change: Callable[[], object]) -> bool:
+    """Make a change of the tables file; when the file fails, say so in words and go on."""
+    try:
+        change()
+    except (sqlite3.Error, OSError) as error:
+        context.toast(f"Not done: {file_problem(error, context.store.path, context.is_host)}.")
+        return False
+    return True
+
+
+def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> list[ft.Control]:
+    """Home's part for the deleted tables this device may see: each with Restore, then Empty;
+    nothing when there are none. ``title(stored)`` names a table as home does."""
+    tables = [stored for stored in context.store.list_deleted() if context.may_open(stored.id)]
+    if not tables:
+        return []
+
+    def restore_one(table_id: int) -> None:
+        restore(context, table_id)
+        redraw()
+
+    items: list[ft.Control] = [
+        ft.Divider(),
+        heading("Recently deleted", 18),
+        ft.Text("Kept until you empty them.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    for stored in tables:
+        items.append(ft.Row([
+            ft.Container(ft.Text(title(stored), size=14), expand=True),
+            tap_target("Restore", lambda e, table_id=stored.id: restore_one(table_id),
+                       f"restore-table-{stored.id}"),
+        ], spacing=8))
+    items.append(tap_target(
+        ft.Row([ft.Icon(ft.Icons.DELETE_FOREVER), ft.Text("Empty", size=15)], tight=True),
+        lambda e: _confirm_empty(context, [stored.id for stored in tables], redraw),
+        "empty-deleted",
+    ))
+    return items
+
+
+def _confirm_empty(context, table_ids: list[int], redraw: Callable[[], None]) -> None:
+    def empty(e) -> None:
+        context.page.pop_dialog()
+        done(context, lambda: context.sessions.purge(table_ids))
+        redraw()
+
+    count = len(table_ids)
+    context.page.show_dialog(ft.AlertDialog(
+        title=ft.Text("Empty Recently deleted?", size=18),
+        content=ft.Text(f"{count} {'table' if count == 1 else 'tables'} will be gone for good: "
+                        "this cannot be undone.", size=14),
+        actions=[
+            tap_target("Cancel", lambda e: context.page.pop_dialog(), "empty-cancel"),
+            tap_target("Empty", empty, "empty-confirm", color=PROBLEM),
+        ],
+    ))

@@ -1,0 +1,171 @@
+"""Finishing a table (route ``/table/<id>/finish``): when and where it was played, a note, who
+started; once finished: reopen, send the play to BG Stats, start a rematch."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.bgstats import bgstats_link
+from ui.store.finished import FinishForm, play_of
+from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
+
+
+COPIED = "Copied, unless your browser refuses (it may on plain http): the link is also below."
+
+
+def finish_action(context, table_id: int) -> ft.Control:
+    """The table's entry to this screen (a flag; a cup once the game is finished)."""
+    stored = context.store.get(table_id)
+    finished = stored is not None and stored.finished is not None
+    return tap_target(
+        ft.Icon(ft.Icons.EMOJI_EVENTS if finished else ft.Icons.FLAG),
+        lambda e: context.go(f"/table/{table_id}/finish"), "finish-table",
+        width=TOUCH, padding=0, bgcolor=ft.Colors.PRIMARY_CONTAINER if finished else None,
+        tooltip="Finished: BG Stats, rematch, reopen" if finished else "Finish the game")
+
+
+def start_rematch(context, table_id: int) -> int:
+    """A new table of the same game for the same players (see ``GamePlugin.rematch_draft``)."""
+    session = context.sessions.get(table_id)
+    rematch = context.store.create(session.game.key, session.game.rematch_draft(session.draft))
+    context.table_created(rematch)
+    return rematch
+
+
+class FinishView:
+    def __init__(self, context, table_id: int):
+        if not context.may_open(table_id):
+            raise LookupError(f"table {table_id} is not shared with this device")
+        self.context = context
+        self.table_id = table_id
+        self.session = context.sessions.get(table_id)
+        stored = context.store.get(table_id)
+        if self.session is None or stored is None:
+            raise LookupError(f"no table {table_id}")
+        self.form = FinishForm.of(stored)
+        self.error = ft.Text(size=14, color=PROBLEM)
+        self.starters = ft.Row(wrap=True, spacing=6)
+        self.summary = ft.Text(size=15)
+        self.after = ft.Column(spacing=10)
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
+        fields = ft.Column([
+            self._field("finish-date", "Date (year-month-day)", "day"),
+            self._field("finish-time", "Time (hours:minutes)", "time"),
+            self._field("finish-location", "Location (optional)", "location"),
+            self._field("finish-note", "Note (optional)", "note", multiline=True),
+            ft.Text("Who started?", size=15),
+            self.starters,
+            labelled("finish-error", self.error),
+            ft.Row(self._buttons(stored.finished is not None), wrap=True, spacing=8),
+        ], spacing=12)
+        top = ft.Row([
+            tap_target(ft.Icon(ft.Icons.ARROW_BACK),
+                       lambda e: context.go(f"/table/{table_id}/scorepad"), "finish-back",
+                       width=TOUCH, padding=0, tooltip="Back to the scorepad"),
+            ft.Container(labelled("finish-title", heading(
+                "Finished game" if stored.finished else "Finish the game", 18)), expand=True),
+        ])
+        self.root.controls = [ft.Container(
+            ft.Column([top, labelled("finish-summary", self.summary), fields, self.after],
+                      spacing=14), padding=12)]
+        self.render()
+
+    def _field(self, identifier: str, label: str, attribute: str,
+               multiline: bool = False) -> ft.Control:
+        def changed(e) -> None:
+            setattr(self.form, attribute, e.control.value or "")
+
+        field = ft.TextField(value=getattr(self.form, attribute), label=label,
+                             border=ft.OutlineInputBorder(), multiline=multiline,
+                             min_lines=2 if multiline else None, on_change=changed)
+        return ft.Semantics(identifier=identifier, content=field)
+
+    def _buttons(self, finished: bool) -> list[ft.Control]:
+        buttons = [tap_target(
+            ft.Text("Save" if finished else "Finish the game", size=16,
+                    weight=ft.FontWeight.BOLD),
+            self._finish, "finish-save", bgcolor=ft.Colors.PRIMARY_CONTAINER)]
+        if finished:
+            buttons.append(tap_target(
+                ft.Row([ft.Icon(ft.Icons.REPLAY), ft.Text("Reopen", size=15)], tight=True),
+                self._reopen, "finish-reopen", tooltip="Back to the tables in progress"))
+        return buttons
+
+    def render(self) -> None:
+        result = self.session.result
+        if result is None:
+            self.summary.value = "Not scored yet."
+        else:
+            winners = " and ".join(result.winners)
+            totals = ", ".join(f"{player.name} {player.total}" for player in result.players)
+            plural = "s" if len(result.winners) > 1 else ""
+            self.summary.value = f"Winner{plural}: {winners} · {totals}"
+        names = self.session.player_names
+        choices = [(None, "Not recorded"), *enumerate(names)]
+        self.starters.controls = [
+            tap_target(name, lambda e, i=index: self._choose_starter(i),
+                       f"starter-{'none' if index is None else index}",
+                       selected=self.form.start_player == index,
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if self.form.start_player == index else None)
+            for index, name in choices
+        ]
+        stored = self.context.store.get(self.table_id)
+        play = play_of(stored, self.context.games) if stored else None
+        self.after.controls = self._after(play) if stored and stored.finished else []
+
+    def _after(self, play) -> list[ft.Control]:
+        rematch = tap_target(
+            ft.Row([ft.Icon(ft.Icons.REPLAY_CIRCLE_FILLED), ft.Text("Rematch", size=16)],
+                   tight=True),
+            self._rematch, "rematch", bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            tooltip="A new table: same game, players, colours, options and described cards")
+        items: list[ft.Control] = [ft.Divider(), heading("After the game", 16), rematch]
+        if play is None:
+            items.append(ft.Text("Nothing is scored yet, so there is no play to log in BG Stats.",
+                                 size=14))
+            return items
+        link = bgstats_link(play)
+        items += [
+            ft.Row([
+                tap_target(ft.Row([ft.Icon(ft.Icons.OPEN_IN_NEW), ft.Text("Send to BG Stats",
+                                                                        size=15)], tight=True),
+                           lambda e: None, "bgstats-send",
+                           action=ft.OpenUrl(link, target=ft.UrlTarget.BLANK)),
+                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy the link",
+                                                                         size=15)], tight=True),
+                           lambda e: self.context.toast(COPIED), "bgstats-copy",
+                           action=ft.CopyToClipboard(link)),
+            ], wrap=True, spacing=8),
+            ft.Text("BG Stats opens with this play filled in (on a phone, in the BG Stats app). "
+                    "The link, to copy by hand:", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("bgstats-link", ft.Text(link, size=11, selectable=True,
+                                             font_family="DejaVuMono")),
+        ]
+        return items
+
+    def _choose_starter(self, index: int | None) -> None:
+        self.form.start_player = index
+        self.render()
+        self.context.page.update()
+
+    def _finish(self, e=None) -> None:
+        problem = self.form.problem()
+        if problem:
+            self.error.value = problem
+            self.context.page.update()
+            return
+        self.form.finish(self.context.store, self.table_id)
+        self.context.edited(self.table_id)
+        self.context.show(self.context.page.route)
+        self.context.toast("The game is finished: it is in History.")
+
+    def _reopen(self, e=None) -> None:
+        self.context.store.reopen(self.table_id)
+        self.context.edited(self.table_id)
+        self.context.toast("Reopened: the table is back with the tables in progress.")
+        self.context.go(f"/table/{self.table_id}/scorepad")
+
+    def _rematch(self, e=None) -> None:
+        table_id = start_rematch(self.context, self.table_id)
+        self.context.toast("Rematch: same players; the cards described before are offered.")
+        self.context.go(f"/table/{table_id}/valley/0")

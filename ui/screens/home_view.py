@@ -1,0 +1,141 @@
+"""Home: the saved tables (game, players, date, leader), a new table, delete with undo, the
+recently deleted tables."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.games import GAMES, score
+from ui.screens.after_game_views import after_game_links
+from ui.screens.deleted_tables import delete, recently_deleted, restore
+from ui.store.storage import StoredTable
+from ui.parts.theme import theme_switch
+from ui.parts.widgets import heading, labelled, tap_target
+
+
+def table_title(stored: StoredTable) -> str:
+    """The game and the players, as a table is named in lists."""
+    title = GAMES[stored.game].title if stored.game in GAMES else stored.game
+    return f"{title} · " + ", ".join(p.get("name", "?") for p in stored.draft.get("players", []))
+
+
+def leader_text(stored: StoredTable, context) -> str:
+    """Who leads, from the library's score of what validates; never stored."""
+    game = context.games.get(stored.game)
+    if game is None or not stored.readable:
+        return ""
+    try:
+        checked = game.check(stored.draft)
+        if checked.table is None:
+            return "not scored yet"
+        result = score(checked.table)
+    except Exception:  # noqa: BLE001 - one unreadable table must not hide the others
+        return "cannot be scored"
+    leaders = [player for player in result.players if player.rank == 1]
+    names = " and ".join(player.name for player in leaders)
+    word = "winner" if stored.finished else "leader"
+    return f"{word}: {names} ({leaders[0].total})" if leaders else ""
+
+
+class HomeView:
+    def __init__(self, context, message: str = ""):
+        self.context = context
+        self.message = message
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=12)
+        self.render()
+
+    def render(self) -> None:
+        tables = self.context.visible_tables()
+        items: list[ft.Control] = [
+            ft.Row(
+                [
+                    heading("scorepad", 24),
+                    ft.Row([theme_switch(self.context.page), tap_target(
+                        ft.Row([ft.Icon(ft.Icons.ADD), ft.Text("New table", size=16)], tight=True),
+                        lambda e: self.context.go("/new"),
+                        "new-table",
+                        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                    )], tight=True),
+                ],
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            ),
+            tap_target(
+                ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Import a table file", size=15)],
+                       tight=True),
+                self._import, "import-table",
+            ),
+        ]
+        if self.message:
+            items.append(labelled("home-message", ft.Text(self.message, color=ft.Colors.ERROR)))
+        items.append(after_game_links(self.context))
+        if not tables:
+            items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
+        in_progress = [stored for stored in tables if stored.finished is None]
+        finished = [stored for stored in tables if stored.finished is not None]
+        if in_progress and finished:
+            items.append(heading("In progress", 18))
+        items += [self._table_card(stored) for stored in in_progress]
+        if finished:
+            items.append(labelled("finished-games", heading("Finished games", 18)))
+            items += [self._table_card(stored) for stored in
+                      sorted(finished, key=lambda stored: stored.finished, reverse=True)]
+        items.extend(recently_deleted(self.context, table_title, self._redraw))
+        if self.context.is_host:
+            items.append(ft.Divider())
+            items.append(labelled("db-path", ft.Text(
+                f"Tables are saved as you go in {self.context.store.path}", size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )))
+        self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
+
+    def _table_card(self, stored: StoredTable) -> ft.Control:
+        when = (stored.finished or stored.updated).astimezone().strftime("%d %b %Y %H:%M")
+        lines = [
+            ft.Text(table_title(stored), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+        if stored.game not in self.context.games:
+            lines.append(ft.Text("This version of the app cannot open this game.", size=13))
+        elif not stored.readable:
+            lines.append(ft.Text("Saved by a newer version of scorepad: shown, not changed.",
+                                 size=13))
+        open_table = tap_target(
+            ft.Column(lines, spacing=2, tight=True),
+            (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}"))
+            if stored.game in self.context.games else None,
+            f"open-table-{stored.id}",
+            height=None,
+            bgcolor=ft.Colors.SURFACE,
+        )
+        delete = tap_target(
+            ft.Icon(ft.Icons.DELETE_OUTLINE),
+            lambda e, table_id=stored.id: self.delete(table_id),
+            f"delete-table-{stored.id}",
+            width=56,
+            height=64,
+            padding=4,
+            tooltip="Delete this table",
+        )
+        return ft.Row([ft.Container(open_table, expand=True), delete], spacing=8,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _import(self, e=None) -> None:
+        from ui.screens.import_view import ImportDialog
+
+        ImportDialog(self.context).open()
+
+    def delete(self, table_id: int) -> None:
+        if not delete(self.context, table_id):
+            return
+        self.render()
+        self.context.toast("Table deleted.", "Undo", lambda: self.restore(table_id))
+        self.context.page.update()
+
+    def restore(self, table_id: int) -> None:
+        restore(self.context, table_id)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        self.render()
+        self.context.page.update()

@@ -1,0 +1,97 @@
+"""Import a table file (Flet): paste its text or pick the file; the library checks it and names
+the place of any problem; a good file becomes a saved table, opened at its scorepad."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.screens.import_model import import_table, text_of_file
+from ui.parts.widgets import labelled, tap_target
+
+
+def picked_text(e: ft.FilePickerResultEvent, say) -> tuple[str, str] | None:
+    """The text of the file a picker chose and the file's name; None when there is none, after
+    ``say(message)`` told why (nothing chosen clears the message)."""
+    if not e.files:
+        say("", None)
+        return None
+    picked = e.files[0]
+    text, problem = text_of_file(picked.name, picked.bytes)
+    if text is None:
+        say(problem)
+        return None
+    return text, picked.name
+
+
+class ImportDialog:
+    def __init__(self, context):
+        self.context = context
+        self.text = ft.TextField(
+            multiline=True, min_lines=5, max_lines=10, text_size=12,
+            hint_text='{"game": "girasoles", "players": [...]}',
+            border=ft.OutlineInputBorder(), on_change=self._edited,
+        )
+        self.status = ft.Text(size=13, color=ft.Colors.ERROR)
+        # The browser opens a file picker only within a tap: the tap itself asks for it.
+        self.picker = ft.FilePicker(on_result=self._picked)
+        pick = tap_target(
+            ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Pick a file", size=15)], tight=True),
+            self._picking, "import-pick",
+            action=ft.PickFiles(file_picker=self.picker, with_data=True,
+                                file_type=ft.FilePickerFileType.CUSTOM,
+                                allowed_extensions=["json"]),
+        )
+        self.dialog = ft.AlertDialog(
+            title=ft.Text("Import a table file", size=18),
+            content=ft.Column([
+                ft.Text("A table file is the JSON that `scorepad score` reads and “Export table "
+                        "file” writes, for any of the three games. Paste its text here:",
+                        size=13),
+                ft.Semantics(identifier="import-text", content=self.text),
+                pick,
+                labelled("import-status", self.status),
+            ], tight=True, spacing=10, width=520, scroll=ft.ScrollMode.AUTO),
+            actions=[
+                tap_target("Cancel", lambda e: self.context.page.pop_dialog(), "import-cancel"),
+                tap_target(ft.Text("Import", weight=ft.FontWeight.BOLD), self._import_pasted,
+                           "import-go", bgcolor=ft.Colors.PRIMARY_CONTAINER),
+            ],
+            scrollable=True,
+        )
+
+    def open(self) -> None:
+        self.context.page.show_dialog(self.dialog)
+
+    def _edited(self, e=None) -> None:
+        if self.status.value:
+            self.status.value = ""
+            self.dialog.update()
+
+    def _picking(self, e=None) -> None:
+        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
+
+    def _import_pasted(self, e=None) -> None:
+        self._import(self.text.value or "", "the pasted text")
+
+    def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        picked = picked_text(e, self._say)
+        if picked is None:
+            return
+        # Shown in the box too, so a file with a problem can be mended here.
+        self.text.value = picked[0]
+        self._import(*picked)
+
+    def _import(self, text: str, source: str) -> None:
+        imported = import_table(text, self.context.store, self.context.games, source)
+        if imported.table_id is None:
+            self._say(imported.message)
+            return
+        self.context.table_created(imported.table_id)
+        self.context.page.pop_dialog()
+        self.context.toast(imported.message)
+        self.context.go(f"/table/{imported.table_id}/scorepad")
+
+    def _say(self, text: str, colour: str | None = ft.Colors.ERROR) -> None:
+        self.status.value = text
+        self.status.color = colour
+        self.dialog.update()

@@ -1,0 +1,124 @@
+"""A table's Invite view: the QR code and text of its join link, and for the host the devices
+that may open the table (revoke one) and a new code (the old link stops working)."""
+
+from __future__ import annotations
+
+import io
+from ipaddress import ip_address
+from urllib.parse import urlsplit
+
+import flet as ft
+import segno
+
+from ui.parts.widgets import labelled, tap_target
+
+
+def join_link(context, table_id: int) -> str:
+    """The address the browser used, or this computer's LAN address when that was loopback
+    (a phone cannot reach 127.0.0.1), then ``/join/<code>``."""
+    address = urlsplit(context.page.url or "http://127.0.0.1")  # the websocket's: ws://host:port
+    scheme = "https" if address.scheme in ("https", "wss") else "http"
+    netloc = address.netloc
+    if context.lan and _loopback(address.hostname or ""):
+        netloc = context.lan[0] + (f":{address.port}" if address.port else "")
+    return f"{scheme}://{netloc}/join/{context.access.join_code(table_id)}"
+
+
+def _loopback(hostname: str) -> bool:
+    if hostname == "localhost":
+        return True
+    try:
+        return ip_address(hostname).is_loopback
+    except ValueError:
+        return False
+
+
+def qr_code(link: str) -> segno.QRCode:
+    return segno.make(link, error="m")
+
+
+def qr_png(link: str) -> bytes:
+    """The link's QR code as a PNG (segno writes it itself: no imaging library)."""
+    out = io.BytesIO()
+    qr_code(link).save(out, kind="png", scale=8, border=4)
+    return out.getvalue()
+
+
+class InviteDialog:
+    def __init__(self, context, table_id: int):
+        self.context = context
+        self.table_id = table_id
+        self.content = ft.Column(scroll=ft.ScrollMode.AUTO, tight=True, width=360, spacing=10)
+
+    def open(self) -> None:
+        self.render()
+        self.context.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Invite to this table", size=18),
+            content=self.content,
+            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
+                                "invite-close")],
+        ))
+
+    def render(self) -> None:
+        link = join_link(self.context, self.table_id)
+        items: list[ft.Control] = [
+            ft.Text("On the same Wi-Fi, scan this with a phone's camera, or open the link; then "
+                    "pick your player.", size=13),
+            labelled("invite-qr", ft.Image(src=qr_png(link), width=240, height=240,
+                                           semantics_label="QR code of the join link")),
+            labelled("invite-link", ft.Text(link, size=13)),
+            tap_target(ft.Row([ft.Icon(ft.Icons.COPY), ft.Text("Copy the link", size=14)],
+                              tight=True), lambda e: self._copy(link), "invite-copy"),
+        ]
+        if self.context.is_host:
+            items += [ft.Divider(), ft.Text("Devices", size=16, weight=ft.FontWeight.BOLD),
+                      *self._devices(),
+                      tap_target(ft.Row([ft.Icon(ft.Icons.AUTORENEW),
+                                         ft.Text("New code", size=14)], tight=True),
+                                 self._renew, "invite-renew"),
+                      ft.Text("The old link and QR code stop working; devices already in keep "
+                              "the table.", size=12, color=ft.Colors.GREY_700)]
+        self.content.controls = items
+
+    async def _copy(self, link: str) -> None:
+        try:
+            await ft.Clipboard().set(link)
+        except Exception:  # noqa: BLE001 - a browser may refuse the clipboard on plain http
+            self.context.toast("This browser does not allow copying here: the link is above.")
+            return
+        self.context.toast("Link copied.")
+
+    def _devices(self) -> list[ft.Control]:
+        grants = self.context.access.grants(self.table_id)
+        if not grants:
+            return [ft.Text("No device has joined yet.", size=13)]
+        names = self.context.sessions.get(self.table_id).player_names
+        rows = []
+        for grant in grants:
+            who = {"creator": "created the table", "spectator": "watching"}.get(
+                grant.role, names[grant.player] if grant.player is not None
+                and grant.player < len(names) else "player")
+            this = " (this device)" if grant.device == self.context.device else ""
+            rows.append(ft.Row([
+                ft.Container(labelled(f"device-{grant.short}", ft.Text(
+                    f"Device {grant.short}{this}: {who}", size=13)), expand=True),
+                tap_target(ft.Icon(ft.Icons.BLOCK), lambda e, g=grant: self._revoke(g.device),
+                           f"revoke-{grant.short}", width=48, padding=4,
+                           tooltip="Stop sharing this table with this device"),
+            ]))
+        return rows
+
+    def _revoke(self, device: str) -> None:
+        if not self.context.is_host:
+            return
+        self.context.access.revoke(device, self.table_id)
+        self.context.edited(self.table_id)
+        self.render()
+        self.context.page.update()
+
+    def _renew(self, e=None) -> None:
+        if not self.context.is_host:
+            return
+        self.context.access.renew_code(self.table_id)
+        self.render()
+        self.context.page.update()

@@ -1,0 +1,54 @@
+"""A table's invitation (``/join/<code>``, the link of its QR code): "Which player are you?", then
+that player's board. Choosing grants this device the table."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.games.plugin import PLAYER_COLOURS
+from ui.parts.widgets import heading, labelled, tap_target
+
+
+class JoinView:
+    def __init__(self, context, code: str):
+        self.context = context
+        table_id = context.access.table_for_code(code)
+        self.session = context.sessions.get(table_id) if table_id is not None else None
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=12)
+        self.render()
+
+    def render(self) -> None:
+        home = tap_target(ft.Row([ft.Icon(ft.Icons.HOME), ft.Text("Saved tables", size=15)],
+                                 tight=True), lambda e: self.context.go("/"), "join-home")
+        if self.session is None:
+            items = [heading("Invitation", 22),
+                     labelled("join-invalid", ft.Text(
+                         "This invitation is not valid any more: ask the table for its new QR "
+                         "code.", size=15)), home]
+        else:
+            players = [
+                tap_target(ft.Row([
+                    ft.Container(width=18, height=18, border_radius=9,
+                                 bgcolor=PLAYER_COLOURS.get(colour, "#616161")),
+                    ft.Text(name, size=17),
+                ], tight=True, spacing=10), lambda e, i=index: self.join(i),
+                    f"join-player-{index}", bgcolor=ft.Colors.AMBER_100)
+                for index, (name, colour) in enumerate(zip(self.session.player_names,
+                                                           self.session.player_colours))
+            ]
+            items = [
+                heading(self.session.game.title, 22),
+                ft.Text("Which player are you?", size=18, weight=ft.FontWeight.BOLD),
+                *players,
+                tap_target(ft.Row([ft.Icon(ft.Icons.VISIBILITY),
+                                   ft.Text("Just watching", size=16)], tight=True),
+                           lambda e: self.join(None), "join-spectator"),
+            ]
+        self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
+
+    def join(self, player: int | None) -> None:
+        table_id = self.session.table_id
+        self.context.access.grant(self.context.device, table_id,
+                                  "spectator" if player is None else "player", player)
+        self.context.go(f"/table/{table_id}/scorepad" if player is None
+                        else f"/table/{table_id}/valley/{player}")

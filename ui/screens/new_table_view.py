@@ -1,0 +1,124 @@
+"""New table: game, players (name and colour), the game's set-up, then start."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.screens.new_table_model import NewTableForm
+from ui.games.plugin import PLAYER_COLOURS, PLAYER_TEXT
+from ui.parts.widgets import heading, labelled, tap_target
+
+
+class NewTableView:
+    def __init__(self, context):
+        self.context = context
+        self.form = NewTableForm(context.games)
+        self.error = ""
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
+        self._setup_form = None
+        self.render()
+
+    def render(self) -> None:
+        form = self.form
+        if self._setup_form is None or self._setup_key != form.game_key:
+            self._setup_form = form.game.setup_form(self._on_setup)
+            self._setup_form.setup = dict(form.setup)
+            self._setup_key = form.game_key
+        self._setup_form.render()
+        items: list[ft.Control] = [
+            ft.Row([
+                tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "back",
+                           width=48, padding=0, tooltip="Back to the saved tables"),
+                heading("New table"),
+            ]),
+            ft.Text("Game", size=16, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    tap_target(game.title, lambda e, key=key: self._choose_game(key),
+                               f"game-{key}", selected=key == form.game_key,
+                               bgcolor=(ft.Colors.PRIMARY_CONTAINER if key == form.game_key
+                                        else None))
+                    for key, game in self.context.games.items()
+                ],
+                wrap=True,
+            ),
+            ft.Text(f"Players ({form.game.min_players} to {form.game.max_players})", size=16,
+                    weight=ft.FontWeight.BOLD),
+        ]
+        for index, (name, colour) in enumerate(zip(form.names, form.colours)):
+            items.append(self._player_row(index, name, colour))
+        if len(form.names) < form.game.max_players:
+            items.append(tap_target(
+                ft.Row([ft.Icon(ft.Icons.PERSON_ADD), ft.Text("Add a player", size=15)],
+                       tight=True),
+                lambda e: self._change(form.add_player), "add-player",
+            ))
+        items.append(self._setup_form.root)
+        if self.error:
+            items.append(labelled("new-table-error",
+                                  ft.Text(self.error, color=ft.Colors.ERROR, size=15)))
+        items.append(tap_target(
+            ft.Text("Start the table", size=16, weight=ft.FontWeight.BOLD),
+            self._start, "start-table", bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        ))
+        self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
+
+    def _player_row(self, index: int, name: str, colour: str) -> ft.Control:
+        field = ft.TextField(
+            value=name,
+            label=f"Player {index + 1}",
+            border=ft.OutlineInputBorder(),
+            max_length=40,
+            counter="",
+            on_change=lambda e, i=index: self._rename(i, e.control.value),
+        )
+        swatch = tap_target(
+            ft.Text(colour, size=13, color=PLAYER_TEXT[colour]),
+            lambda e, i=index: self._change(lambda: self.form.next_colour(i)),
+            f"colour-{index}",
+            bgcolor=PLAYER_COLOURS[colour],
+            width=76,
+            padding=2,
+            tooltip="Tap for another colour",
+        )
+        # The handle must be the Row's own child for expand to give the field its width.
+        controls = [ft.Semantics(identifier=f"player-name-{index}", content=field, expand=True),
+                    swatch]
+        if len(self.form.names) > self.form.game.min_players:
+            controls.append(tap_target(
+                ft.Icon(ft.Icons.CLOSE), lambda e, i=index: self._change(
+                    lambda: self.form.remove_player(i)),
+                f"remove-player-{index}", width=48, padding=0, tooltip="Remove this player",
+            ))
+        return ft.Row(controls, spacing=8)
+
+    def _rename(self, index: int, value: str) -> None:
+        self.form.names[index] = value
+        if self.error:
+            self.error = ""
+            self.render()
+            self.context.page.update()
+
+    def _choose_game(self, key: str) -> None:
+        self._change(lambda: self.form.choose_game(key))
+
+    def _on_setup(self, setup: dict) -> None:
+        self.form.setup = setup
+        self.error = ""
+
+    def _change(self, action) -> None:
+        action()
+        self.error = ""
+        self.render()
+        self.context.page.update()
+
+    def _start(self, e=None) -> None:
+        problem = self.form.problem()
+        if problem:
+            self.error = problem[0].upper() + problem[1:] + "."
+            self.render()
+            self.context.page.update()
+            return
+        table_id = self.form.create(self.context.store)
+        self.context.table_created(table_id)
+        self.context.go(f"/table/{table_id}/valley/0")

@@ -1,0 +1,285 @@
+"""The scorepad (any game): rows by players, totals, ranks, tie-break; a tapped line explains
+itself and highlights the cards it used; share as text or as a table file."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import flet as ft
+
+from ui.screens.explanation_view import explanation_panel, show_sheet
+from ui.store.file_problems import file_problem
+from ui.games.plugin import player_colour
+from ui.screens.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
+from ui.screens.table_settings_view import problem_fixes
+from ui.parts.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
+
+LABEL_WIDTH = 136
+POINTS_WIDTH = 64
+GAP = 4
+PANEL_KEY = "explanation"
+"""The scroll key of the explanation's place."""
+HEADER_HEIGHT = 36
+SUM_HEIGHT = 40
+SIDE_PANEL = 440
+"""The width of the scorepad beside a tablet's editor (ui/screens/table_view.py)."""
+TABLE_COLUMN = 460
+"""The width of the table on a tablet's scorepad, the explanation beside it."""
+
+
+def column_widths(available: float, players: int) -> tuple[int, int]:
+    """The widths of the line labels and of each player's column: comfortable when there is
+    room, narrower to fit every player in ``available`` pixels, never under the touch size
+    (then the players' columns scroll sideways behind the fixed labels)."""
+    label = LABEL_WIDTH if available >= TABLE_COLUMN else 112
+    fit = (available - label - GAP * players) // max(players, 1)
+    return label, int(min(POINTS_WIDTH, max(TOUCH, fit)))
+
+
+class ScorepadView:
+    def __init__(self, context, session, compact: bool = False):
+        self.context = context
+        self.session = session
+        self.compact = compact
+        self.selected: tuple[str, int] | None = None
+        self.root = ft.Column(spacing=10)
+        self._values: dict[tuple[str, int], ft.Text] = {}
+        self._winners = ft.Text(size=16, weight=ft.FontWeight.BOLD)
+        self._tie_break = ft.Text(size=13)
+        self._table = Memo()
+        self._explained = Memo()
+        self._warnings = Memo()
+        self._problems = Memo()
+        self._notes = Memo()
+        self._share = ft.Row([
+            tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy as text")],
+                              tight=True), self._copy, "share-copy"),
+            tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
+                              tight=True), self._export, "share-export"),
+        ], wrap=True)
+        self._hint = ft.Text("Tap a number to see why.", size=13,
+                             color=ft.Colors.ON_SURFACE_VARIANT)
+        # The explanation's place stays in the page with its key, so that the page can scroll to
+        # it as soon as a number is tapped.
+        self._panel = ft.Container(key=ft.ScrollKey(PANEL_KEY))
+        self.render()
+
+    def render(self) -> None:
+        """Redraw; the table is rebuilt only when its rows, players or selection change, else
+        its numbers are updated in place."""
+        session = self.session
+        result = session.result
+        items: list[ft.Control] = []
+        # On a tablet the explanation of a tapped line sits beside the table, not under it.
+        side_by_side = self.context.wide and not self.compact
+        beside: ft.Control | None = None
+        if result is None:
+            items.append(labelled("scorepad-empty", ft.Text(
+                "Not scored yet: fix the problems below.", size=15)))
+        else:
+            pad = Scorepad(result)
+            if pad.warnings:  # at the top, where the eye starts
+                items.append(self._warnings.get(pad.warnings,
+                                                lambda: warning_box("scorepad-warnings",
+                                                                    pad.warnings)))
+            shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
+                     tuple(session.player_colours), self.selected)
+            items.append(self._table.get(shape, lambda: self._build_table(pad)))
+            for row in pad.rows:
+                for player, points in enumerate(row.points):
+                    self._values[(row.category, player)].value = str(points)
+            for key, values in (("total", pad.totals), ("rank", pad.ranks)):
+                for player, value in enumerate(values):
+                    self._values[(key, player)].value = str(value)
+            self._winners.value = pad.winners_text
+            self._tie_break.value = f"Tie-break: {pad.tie_break}"
+            items.append(labelled("winners", self._winners))
+            items.append(labelled("tie-break", self._tie_break))
+            notes = tuple((player.name, player.notes) for player in result.players)
+            if any(player_notes for _, player_notes in notes):
+                items.append(self._notes.get(notes, lambda: self._notes_block(notes)))
+            # A phone shows the explanation in a sheet over the scorepad (see _select).
+            explained = (self._explained.get((self.selected, session.revision),
+                                             lambda: self._explanation(pad))
+                         if self.selected is not None and self.context.wide else self._hint)
+            self._panel.content = explained
+            if side_by_side:
+                beside = self._panel
+            else:
+                items.append(self._panel)
+        problems = session.checked.problems
+        if problems:
+            items.append(self._problems.get(problems, self._problem_list))
+        if not self.compact:
+            items.append(self._share)
+        if beside is None:
+            self.root.controls = items
+        else:
+            self.root.controls = [ft.Row(
+                [ft.Column(items, spacing=10, width=TABLE_COLUMN),
+                 ft.Container(beside, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
+            )]
+
+    def _problem_list(self) -> ft.Control:
+        return problem_fixes(self.context, self.session, "scorepad-problems")
+
+    def _notes_block(self, notes: tuple[tuple[str, tuple[str, ...]], ...]) -> ft.Control:
+        """What the library notes besides the lines (a solo title, where stored resources went)."""
+        return ft.Column([
+            labelled(f"notes-{index}", ft.Column(
+                [ft.Text(name, size=14, weight=ft.FontWeight.BOLD)]
+                + [ft.Text(note, size=13) for note in player_notes], spacing=2))
+            for index, (name, player_notes) in enumerate(notes) if player_notes
+        ], spacing=6)
+
+    def _build_table(self, pad: Scorepad) -> ft.Control:
+        """The line labels stay put while the players' columns scroll sideways (six players on
+        a phone); every row has a fixed height so the two sides stay level."""
+        label_width, points_width = column_widths(self._available_width(), len(pad.names))
+        shorts = short_names(pad.names, max(2, (points_width - 6) // 9))
+        colours = self.session.player_colours
+        self._values = {}
+        labels = [ft.Container(height=HEADER_HEIGHT)]
+        labels += [labelled(f"label-{row.category}", ft.Container(
+            ft.Text(row.label, size=14), width=label_width, height=TOUCH,
+            alignment=ft.Alignment.CENTER_LEFT)) for row in pad.rows]
+        labels += [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
+                                height=SUM_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
+                   for label in ("Total", "Rank")]
+        columns = []
+        for player, name in enumerate(pad.names):
+            part = part_index(self.session, name, player)
+            shade, ink = player_colour(colours[part] if part < len(colours) else "grey")
+            cells: list[ft.Control] = [tap_target(
+                ft.Text(shorts[player], size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
+                        color=ink),
+                lambda e, n=name: self.context.toast(n), f"column-{player}",
+                width=points_width, height=HEADER_HEIGHT, padding=2, bgcolor=shade,
+                tooltip=name)]
+            for row in pad.rows:
+                chosen = self.selected == (row.category, player)
+                value = self._values[(row.category, player)] = ft.Text(size=16)
+                cells.append(tap_target(
+                    value, partial(self._select, row.category, player),
+                    f"line-{row.category}-{player}", width=points_width, padding=0,
+                    selected=chosen,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SURFACE,
+                ))
+            for key in ("total", "rank"):
+                value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+                cells.append(labelled(f"{key}-{player}", ft.Container(
+                    value, width=points_width, height=SUM_HEIGHT, alignment=ft.Alignment.CENTER,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=6,
+                )))
+            columns.append(ft.Column(cells, spacing=GAP))
+        return ft.Row([
+            ft.Column(labels, spacing=GAP, width=label_width),
+            ft.Container(labelled("player-columns", ft.Row(
+                columns, spacing=GAP, scroll=ft.ScrollMode.AUTO)), expand=True),
+        ], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _available_width(self) -> float:
+        """The width the table has: the side panel beside an editor, the table's half of a
+        tablet's scorepad, or the phone's width inside the page's padding."""
+        if self.compact:
+            return SIDE_PANEL
+        if self.context.wide:
+            return TABLE_COLUMN
+        return self.context.width - 24
+
+    def _explanation(self, pad: Scorepad) -> ft.Control:
+        try:
+            explanation = pad.explain(*self.selected)
+        except (StopIteration, IndexError):
+            return ft.Container(height=0)
+        return explanation_panel(self.context, self.session, explanation, 44)
+
+    async def _select(self, category: str, player: int, e=None) -> None:
+        self.selected = None if self.selected == (category, player) else (category, player)
+        self.render()
+        self.context.page.update()
+        if self.selected is None:
+            return
+        result = self.session.result
+        if not self.context.wide and result is not None:
+            show_sheet(self.context, self.session, Scorepad(result).explain(category, player),
+                       self._unselect)
+            return
+        # Beside an editor the panel is under the table, maybe below the fold: bring its top
+        # into view (on the scorepad's own tab it is beside the table, at the top already).
+        scroller = getattr(self.context.view, "root", None)
+        if self.compact and isinstance(scroller, ft.Column) and scroller.scroll is not None:
+            await scroller.scroll_to(scroll_key=PANEL_KEY, duration=200)
+
+    def _unselect(self) -> None:
+        self.selected = None
+        self.render()
+        self.context.page.update()
+
+    async def _copy(self, e=None) -> None:
+        try:
+            await ft.Clipboard().set(plain_text(self.session))
+            note = "Copied: the same text as `scorepad score`."
+        except Exception:  # noqa: BLE001 - browsers refuse the clipboard on plain http
+            note = ("This browser did not allow copying here: open the text on its own page, "
+                    "long-press it and Select all.")
+        text_page = f"/table/{self.session.table_id}/text"
+
+        def open_text(e=None) -> None:
+            self.context.page.pop_dialog()
+            self.context.go(text_page)
+
+        self.context.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Scorepad as text", size=18),
+            content=labelled("share-note", ft.Text(note, size=14)),
+            actions=[
+                tap_target("Open as text", open_text, "share-text"),
+                tap_target("Close", lambda e: self.context.page.pop_dialog(), "share-close"),
+            ],
+        ))
+
+    async def _export(self, e=None) -> None:
+        if not self.context.may_open(self.session.table_id):
+            return
+        text = export_json(self.session)
+        if text is None:
+            self.context.toast("Nothing to export yet: the table does not validate.")
+            return
+        name = f"{self.session.game.key}-table-{self.session.table_id}.json"
+        folder = Path(self.context.store.path).parent / "exports"
+        path = folder / name
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            problem = None
+        except OSError as error:  # the browser's download below still gives the file
+            problem = file_problem(error, path, self.context.is_host)
+        self.context.page.show_dialog(export_dialog(self.context, name, path, problem))
+        try:
+            await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+        except Exception:  # noqa: BLE001 - the path above still gives the file
+            pass
+
+
+def export_dialog(context, name: str, path: Path, problem: str | None = None) -> ft.AlertDialog:
+    """What an export did: the file's name as downloaded; where it was saved on the server only
+    for the host (a phone at the table has no business with the server's folders); ``problem``
+    says why it could not be saved there."""
+    if problem is not None:
+        lines = [labelled("export-problem", ft.Text(
+            f"Not saved on the computer running scorepad: {problem}.", size=13, color=PROBLEM))]
+    elif context.is_host:
+        lines = [ft.Text("Saved on the computer running scorepad:", size=13),
+                 labelled("export-path", ft.Text(str(path), size=13)),
+                 ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True)]
+    else:
+        lines = [labelled("export-name", ft.Text(
+            f"{name} is downloading to this device; `scorepad score {name}` checks it.",
+            size=13))]
+    return ft.AlertDialog(
+        title=ft.Text("Table file", size=18),
+        content=ft.Column(lines, tight=True, width=480),
+        actions=[tap_target("Close", lambda e: context.page.pop_dialog(), "export-close")],
+    )

@@ -1,0 +1,200 @@
+"""Statistics (route ``/statistics``): per game and per player, games played, wins, win rate,
+average and best total, and the average of each scorepad line, as charts (each player's average
+per line as bars, totals over time as lines) and as tables. The figures come from
+``scorer.statistics``, which aggregates the library's results."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as charts
+
+from scorer.core.players import name_key
+from scorer.games import GAMES
+from scorer.statistics import GameStatistics, PlayerStatistics, game_statistics
+from ui.screens.after_game_views import chips, screen_top
+from ui.store.finished import finished_tables, player_colours
+from ui.games.plugin import PLAYER_COLOURS
+from ui.parts.widgets import heading, labelled
+
+LABEL_WIDTH = 110
+"""Room for a scorepad line's name beside its bars."""
+BAR = 9
+GRID = ft.Colors.OUTLINE_VARIANT
+
+
+class StatisticsView:
+    responsive = True
+    """The charts take the page's width."""
+
+    def __init__(self, context):
+        self.context = context
+        self.game: str | None = None
+        self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
+        self.render()
+
+    def render(self) -> None:
+        finished = finished_tables(self.context.visible_tables(), self.context.games)
+        statistics = game_statistics(item.play for item in finished)
+        items: list[ft.Control] = [screen_top(self.context, "/statistics")]
+        if not statistics:
+            items.append(ft.Text("No finished games yet: statistics come from finished games.",
+                                 size=15))
+        else:
+            if self.game not in statistics:
+                self.game = finished[0].play.game
+            items.append(chips([(key, GAMES[key].title) for key in sorted(statistics)],
+                               self.game, self._choose, "statistics-game"))
+            played = [item for item in finished if item.play.game == self.game]
+            self.colours = {key: PLAYER_COLOURS[colour]
+                            for key, colour in player_colours(played).items()}
+            items += self._game(statistics[self.game])
+        self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
+
+    def _colour(self, player: PlayerStatistics) -> str:
+        return self.colours.get(name_key(player.name), PLAYER_COLOURS["grey"])
+
+    @property
+    def _chart_width(self) -> float:
+        return min(self.context.width - 24, 640)
+
+    def _game(self, statistics: GameStatistics) -> list[ft.Control]:
+        plays = statistics.plays
+        return [
+            labelled("statistics-plays", ft.Text(
+                f"{plays} finished game{'s' if plays != 1 else ''} of "
+                f"{GAMES[statistics.game].title}", size=14, color=ft.Colors.ON_SURFACE_VARIANT)),
+            heading("Players", 17),
+            self._players_table(statistics),
+            heading("Average points per scorepad line", 17),
+            self._legend(statistics),
+            labelled("chart-lines", self._line_bars(statistics)),
+            self._lines_table(statistics),
+            heading("Totals over time", 17),
+            labelled("chart-totals", self._totals_chart(statistics)),
+        ]
+
+    def _legend(self, statistics: GameStatistics) -> ft.Control:
+        return ft.Row([
+            ft.Row([ft.Container(width=14, height=14, border_radius=7,
+                                 bgcolor=self._colour(player)),
+                    ft.Text(player.name, size=14)], tight=True, spacing=4)
+            for player in statistics.players
+        ], wrap=True, spacing=12)
+
+    def _players_table(self, statistics: GameStatistics) -> ft.Control:
+        header = ["Player", "Games", "Wins", "Win rate", "Average", "Best"]
+        rows = [[player.name, str(player.played), str(player.wins),
+                 f"{player.win_rate:.0%}", f"{player.average_total:.1f}",
+                 str(player.best_total)] for player in statistics.players]
+        return labelled("statistics-players", _grid(header, rows, [80, 48, 40, 60, 56, 40]))
+
+    def _lines_table(self, statistics: GameStatistics) -> ft.Control:
+        header = ["Line", *(player.name for player in statistics.players)]
+        rows = []
+        for label in statistics.labels:
+            averages = [player.line(label) for player in statistics.players]
+            rows.append([label, *("" if line is None else f"{line.average:.1f}"
+                                  for line in averages)])
+        widths = [LABEL_WIDTH + 10] + [64] * len(statistics.players)
+        return labelled("statistics-lines", _grid(header, rows, widths))
+
+    def _line_bars(self, statistics: GameStatistics) -> ft.Control:
+        """Bars growing to the right, a group per scorepad line with its name on the left: a bar
+        chart turned a quarter, so that long line names stay readable on a phone."""
+        players = statistics.players
+        groups = [
+            charts.BarChartGroup(x=index, spacing=2, rods=[
+                charts.BarChartRod(to_y=line.average if line else 0, width=BAR,
+                                   color=self._colour(player), border_radius=2)
+                for player in players for line in [player.line(label)]
+            ])
+            for index, label in enumerate(statistics.labels)
+        ]
+        top = max([line.average for player in players for line in player.lines] + [1])
+        step = _step(top)
+        chart = charts.BarChart(
+            groups=groups, min_y=0, max_y=_ceil(top, step), interactive=False,
+            width=len(groups) * (len(players) * (BAR + 2) + 14),
+            height=self._chart_width,
+            bottom_axis=charts.ChartAxis(label_size=LABEL_WIDTH, labels=[
+                charts.ChartAxisLabel(value=index, label=ft.RotatedBox(quarter_turns=-1, content=
+                    ft.Container(ft.Text(label, size=12, text_align=ft.TextAlign.RIGHT),
+                                 width=LABEL_WIDTH - 6, alignment=ft.Alignment.CENTER_RIGHT)))
+                for index, label in enumerate(statistics.labels)]),
+            left_axis=charts.ChartAxis(label_size=24, labels=[
+                charts.ChartAxisLabel(value=value, label=ft.RotatedBox(
+                    quarter_turns=-1, content=ft.Text(_number(value), size=11)))
+                for value in _ticks(_ceil(top, step), step)]),
+            horizontal_grid_lines=charts.ChartGridLines(interval=step, color=GRID, width=1),
+        )
+        return ft.RotatedBox(quarter_turns=1, content=chart)
+
+    def _totals_chart(self, statistics: GameStatistics) -> ft.Control:
+        """A line per player: their total in each game of theirs (x: the games in date order)."""
+        days = sorted({when for player in statistics.players for when, _ in player.totals})
+        number = {when: index for index, when in enumerate(days)}
+        top = max(total for player in statistics.players for _, total in player.totals)
+        step = _step(max(top, 1))
+        every = max(1, len(days) // 5)
+        series = [
+            charts.LineChartData(
+                points=[charts.LineChartDataPoint(number[when], total)
+                        for when, total in player.totals],
+                color=self._colour(player), stroke_width=3, point=True)
+            for player in statistics.players
+        ]
+        return charts.LineChart(
+            data_series=series, min_y=0, max_y=_ceil(max(top, 1), step), min_x=-0.3,
+            max_x=len(days) - 0.7, interactive=False,
+            height=220, width=self._chart_width,
+            left_axis=charts.ChartAxis(label_size=36, labels=[
+                charts.ChartAxisLabel(value=value, label=ft.Text(_number(value), size=11))
+                for value in _ticks(_ceil(max(top, 1), step), step)]),
+            bottom_axis=charts.ChartAxis(label_size=28, labels=[
+                charts.ChartAxisLabel(value=index, label=ft.Text(when.strftime("%d %b"),
+                                                                 size=11))
+                for index, when in enumerate(days) if index % every == 0]),
+            horizontal_grid_lines=charts.ChartGridLines(interval=step, color=GRID, width=1),
+        )
+
+    def _choose(self, game: str | None) -> None:
+        self.game = game
+        self.render()
+        self.context.page.update()
+
+
+def _grid(header: list[str], rows: list[list[str]], widths: list[int]) -> ft.Control:
+    """A small table that scrolls sideways on a phone; the first column is names."""
+
+    def line(cells: list[str], bold: bool) -> ft.Control:
+        return ft.Row([
+            ft.Container(ft.Text(cell, size=13, weight=ft.FontWeight.BOLD if bold else None,
+                                 text_align=ft.TextAlign.LEFT if column == 0
+                                 else ft.TextAlign.RIGHT),
+                         width=widths[min(column, len(widths) - 1)])
+            for column, cell in enumerate(cells)
+        ], spacing=6)
+
+    return ft.Row([ft.Column([line(header, True), ft.Divider(height=1),
+                              *(line(row, False) for row in rows)], spacing=6)],
+                  scroll=ft.ScrollMode.AUTO)
+
+
+def _step(top: float) -> float:
+    """A round grid step giving 2 to 5 lines up to ``top``."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100):
+        if top / step <= 5:
+            return step
+    return 200
+
+
+def _ceil(value: float, step: float) -> float:
+    return max(step, -(-value // step) * step)
+
+
+def _ticks(top: float, step: float) -> list[float]:
+    return [index * step for index in range(int(top // step) + 1)]
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"

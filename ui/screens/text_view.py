@@ -1,0 +1,48 @@
+"""The scorepad as text on a page of its own (``/table/<id>/text``): the same text as
+``scorepad score``, selectable on a phone (long-press, then Select all) for when the browser
+refuses the clipboard, as it does over plain http (``scorepad app --lan``)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.screens.scorepad_model import plain_text
+from ui.parts.widgets import TOUCH, heading, labelled, tap_target
+
+
+class TextView:
+    def __init__(self, context, table_id: int):
+        self.context = context
+        self.session = context.sessions.get(table_id) if context.may_open(table_id) else None
+        if self.session is None:
+            raise LookupError(f"no table {table_id}")
+        self._text = ft.Text(size=12, font_family="DejaVuMono", no_wrap=True)
+        back = f"/table/{table_id}/scorepad"
+        page = ft.Column([
+            ft.Row([
+                tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go(back),
+                           "text-back", width=TOUCH, padding=0, tooltip="Back to the scorepad"),
+                ft.Container(heading("Scorepad as text", 18), expand=True),
+                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy")], tight=True),
+                           self._copy, "text-copy"),
+            ]),
+            labelled("text-note", ft.Text(
+                "Long-press the text, then Select all, to copy it (or tap Copy).", size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT)),
+            # Its own scroll sideways keeps the columns of the text aligned on a narrow phone.
+            ft.Row([ft.SelectionArea(content=labelled("scorepad-text", self._text))],
+                   scroll=ft.ScrollMode.AUTO),
+        ], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.root = ft.Container(page, padding=12, expand=True)
+        self.render()
+
+    def render(self) -> None:
+        self._text.value = plain_text(self.session)
+
+    async def _copy(self, e=None) -> None:
+        try:
+            await ft.Clipboard().set(self._text.value)
+            self.context.toast("Copied.")
+        except Exception:  # noqa: BLE001 - refused on plain http: selecting still works
+            self.context.toast("This browser does not allow copying here: long-press the text "
+                               "and Select all.")

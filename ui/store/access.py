@@ -1,0 +1,167 @@
+"""Who may see which table, decided on the server.
+
+A browser (device) keeps a random token in its own storage; the server knows it only by a hash.
+A device may open a table it created or joined with the table's secret join code; the host (the
+browser that presented the host key printed by ``scorepad app``) may open every table. Grants,
+hosts and the host key live in the tables' SQLite file (schema in ui/store/storage.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import flet as ft
+
+from ui.store.storage import TableStore
+
+logger = logging.getLogger(__name__)
+
+DEVICE_KEY = "scorepad.device"
+"""The device's token in the browser's own storage (localStorage on the web)."""
+STORAGE_TIMEOUT = 20
+"""Seconds to wait for the browser's storage (a loaded phone can be slow)."""
+CODE_BYTES = 12
+"""Join codes and tokens: 96 random bits, written in 16 URL-safe characters."""
+
+
+@dataclass(frozen=True)
+class Grant:
+    device: str
+    table_id: int
+    role: str
+    """``creator``, ``player`` (``player`` is then the index of the player chosen) or
+    ``spectator``."""
+    player: int | None
+    granted: datetime
+
+    @property
+    def short(self) -> str:
+        """A few characters naming the device in the host's list (not enough to be it)."""
+        return self.device[:6]
+
+
+def person(grant: Grant | None, names: list[str], host: bool) -> str | None:
+    """Who a device is at a table, for the other devices to read: the name of the player it
+    joined as, "The host", or None when nobody can tell."""
+    if grant is not None and grant.role == "player" and grant.player is not None:
+        if 0 <= grant.player < len(names):
+            return names[grant.player]
+    return "The host" if host else None
+
+
+def device_id(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def identify(page: ft.Page) -> str:
+    """This browser's device id: from the token it keeps, made on its first visit. A browser
+    that does not answer in time gets an id for this tab only (it joins again after a reload)."""
+    preferences = ft.SharedPreferences()
+    page.update()  # the client must know the storage service before it is asked anything
+    try:
+        token = await asyncio.wait_for(preferences.get(DEVICE_KEY), STORAGE_TIMEOUT)
+        if not isinstance(token, str) or len(token) < 16:
+            token = secrets.token_urlsafe(24)
+            await asyncio.wait_for(preferences.set(DEVICE_KEY, token), STORAGE_TIMEOUT)
+    except (asyncio.TimeoutError, RuntimeError):
+        logger.warning("the browser's storage did not answer: this tab is a device of its own")
+        token = secrets.token_urlsafe(24)
+    return device_id(token)
+
+
+class Access:
+    def __init__(self, store: TableStore):
+        self.store = store
+
+    def _connection(self):
+        return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
+
+    def host_key(self) -> str:
+        """The key of ``scorepad app``'s printed address; made once, kept in the database."""
+        with self._connection() as connection:
+            connection.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
+                               ("host_key", secrets.token_urlsafe(CODE_BYTES * 2)))
+            return connection.execute(
+                "SELECT value FROM settings WHERE name = 'host_key'").fetchone()[0]
+
+    def claim_host(self, device: str, key: str) -> bool:
+        """Remember the device as the host's when it presents the host key."""
+        if not secrets.compare_digest(key.encode(), self.host_key().encode()):
+            return False
+        with self._connection() as connection:
+            connection.execute("INSERT OR IGNORE INTO hosts (device, since) VALUES (?, ?)",
+                               (device, _now()))
+        return True
+
+    def is_host(self, device: str) -> bool:
+        with self._connection() as connection:
+            return connection.execute("SELECT 1 FROM hosts WHERE device = ?",
+                                      (device,)).fetchone() is not None
+
+    def grant(self, device: str, table_id: int, role: str, player: int | None = None) -> None:
+        with self._connection() as connection:
+            connection.execute(
+                "INSERT OR REPLACE INTO grants (device, table_id, role, player, granted) "
+                "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
+
+    def revoke(self, device: str, table_id: int) -> None:
+        with self._connection() as connection:
+            connection.execute("DELETE FROM grants WHERE device = ? AND table_id = ?",
+                               (device, table_id))
+
+    def grant_of(self, device: str, table_id: int) -> Grant | None:
+        with self._connection() as connection:
+            row = connection.execute(
+                "SELECT device, table_id, role, player, granted FROM grants "
+                "WHERE device = ? AND table_id = ?", (device, table_id)).fetchone()
+        return _grant(row) if row else None
+
+    def grants(self, table_id: int) -> list[Grant]:
+        """The devices that may open the table, the first granted first."""
+        with self._connection() as connection:
+            rows = connection.execute(
+                "SELECT device, table_id, role, player, granted FROM grants "
+                "WHERE table_id = ? ORDER BY granted", (table_id,)).fetchall()
+        return [_grant(row) for row in rows]
+
+    def table_ids(self, device: str) -> set[int]:
+        with self._connection() as connection:
+            rows = connection.execute("SELECT table_id FROM grants WHERE device = ?",
+                                      (device,)).fetchall()
+        return {row[0] for row in rows}
+
+    def join_code(self, table_id: int) -> str:
+        """The table's secret join code, made when first asked for."""
+        with self._connection() as connection:
+            connection.execute("UPDATE tables SET join_code = ? WHERE id = ? AND join_code IS NULL",
+                               (secrets.token_urlsafe(CODE_BYTES), table_id))
+            return connection.execute("SELECT join_code FROM tables WHERE id = ?",
+                                      (table_id,)).fetchone()[0]
+
+    def renew_code(self, table_id: int) -> str:
+        """A new join code: the old link and QR code stop working (grants already made stay)."""
+        with self._connection() as connection:
+            connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
+                               (secrets.token_urlsafe(CODE_BYTES), table_id))
+        return self.join_code(table_id)
+
+    def table_for_code(self, code: str) -> int | None:
+        with self._connection() as connection:
+            row = connection.execute(
+                "SELECT id FROM tables WHERE join_code = ? AND deleted IS NULL",
+                (code,)).fetchone()
+        return row[0] if row else None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _grant(row: tuple) -> Grant:
+    device, table_id, role, player, granted = row
+    return Grant(device, table_id, role, player, datetime.fromisoformat(granted))

@@ -1,0 +1,162 @@
+"""Backup of the tables: one JSON file of every table's draft and metadata, imported back by
+merging on each table's uid (importing twice adds nothing), and a CSV of the finished games for
+spreadsheets. No Flet here: the command line uses it too."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from scorer.files import describe_errors
+from scorer.games import GAMES
+from ui.store.finished import LOCATION_LENGTH, NOTE_LENGTH, FinishedTable
+from ui.store.storage import StoredTable, TableStore
+
+BACKUP_VERSION = 1
+
+
+class BackupTable(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    uid: str = Field(min_length=1, max_length=100)
+    game: str
+    format_version: int = Field(ge=1)
+    created: AwareDatetime
+    updated: AwareDatetime
+    finished: AwareDatetime | None = None
+    location: str = Field(default="", max_length=LOCATION_LENGTH)
+    note: str = Field(default="", max_length=NOTE_LENGTH)
+    start_player: int | None = Field(default=None, ge=0)
+    draft: dict
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BackupTable:
+        if self.game not in GAMES:
+            known = ", ".join(GAMES)
+            raise ValueError(f"game {self.game!r} is not one of {known}")
+        if self.draft.get("game") != self.game:
+            raise ValueError(f"the draft's game is {self.draft.get('game')!r}, "
+                             f"not {self.game!r}")
+        players = self.draft.get("players")
+        if not isinstance(players, list) or not all(
+                isinstance(player, dict) and isinstance(player.get("name"), str)
+                for player in players):
+            raise ValueError("the draft's players must be a list of players with a name")
+        return self
+
+    def stored(self) -> StoredTable:
+        return StoredTable(id=0, game=self.game, format_version=self.format_version,
+                           draft=self.draft, created=self.created, updated=self.updated,
+                           uid=self.uid, finished=self.finished, location=self.location,
+                           note=self.note, start_player=self.start_player)
+
+
+class Backup(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    scorepad_backup: Literal[1]
+    exported: AwareDatetime
+    tables: list[BackupTable]
+
+    @model_validator(mode="after")
+    def _distinct_uids(self) -> Backup:
+        seen: set[str] = set()
+        for number, table in enumerate(self.tables):
+            if table.uid in seen:
+                raise ValueError(f"tables[{number}] repeats the uid {table.uid!r}")
+            seen.add(table.uid)
+        return self
+
+
+def backup_json(tables: Iterable[StoredTable]) -> str:
+    backup = {
+        "scorepad_backup": BACKUP_VERSION,
+        "exported": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "tables": [
+            {
+                "uid": table.uid,
+                "game": table.game,
+                "format_version": table.format_version,
+                "created": table.created.isoformat(),
+                "updated": table.updated.isoformat(),
+                "finished": table.finished.isoformat() if table.finished else None,
+                "location": table.location,
+                "note": table.note,
+                "start_player": table.start_player,
+                "draft": table.draft,
+            }
+            for table in tables
+        ],
+    }
+    return json.dumps(backup, indent=1, ensure_ascii=False) + "\n"
+
+
+class BackupError(Exception):
+    """A backup that cannot be read; ``str()`` names the file, the place and the problem."""
+
+
+def read_backup(text: str, source: str) -> Backup:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BackupError(f"{source}: line {error.lineno}, column {error.colno}: not valid JSON "
+                          f"({error.msg})") from None
+    if not isinstance(data, dict) or "scorepad_backup" not in data:
+        raise BackupError(f"{source}: not a scorepad backup (it has no \"scorepad_backup\" "
+                          "field; a single table file is imported with “Import a table file”)")
+    try:
+        return Backup.model_validate(data)
+    except ValidationError as error:
+        raise BackupError(describe_errors(error, data, source)) from None
+
+
+@dataclass(frozen=True)
+class Merged:
+    added: tuple[int, ...]
+    """The ids of the tables added (or brought back from deleted)."""
+    already_here: int
+
+    @property
+    def message(self) -> str:
+        return (f"Added {len(self.added)} table{'s' if len(self.added) != 1 else ''}; "
+                f"{self.already_here} already here.")
+
+
+def merge_backup(backup: Backup, store: TableStore,
+                 may_open: Callable[[int], bool] = lambda table_id: True) -> Merged:
+    """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights)."""
+    added = tuple(table_id for table_id in (store.merge(table.stored(), may_open)
+                                            for table in backup.tables)
+                  if table_id is not None)
+    return Merged(added, len(backup.tables) - len(added))
+
+
+def finished_csv(finished: Iterable[FinishedTable]) -> str:
+    """One row per player per finished game, oldest game first; a column per scorepad line (the
+    union of every game's lines, blank where a game has no such line)."""
+    finished = sorted(finished, key=lambda item: item.play.played)
+    labels: list[str] = []
+    for item in finished:
+        labels += [row.label for row in item.play.result.rows if row.label not in labels]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["date", "game", "location", "note", "player", "started", "total", "rank",
+                     "winner", *labels])
+    for item in finished:
+        play, result = item.play, item.play.result
+        for player in result.players:
+            points = {row.label: player.row_points(row.category) for row in result.rows}
+            writer.writerow([
+                play.played.strftime("%Y-%m-%d %H:%M"), GAMES[result.game].title, play.location,
+                play.note, player.name, "yes" if player.name == play.start_player else "",
+                player.total, player.rank, "yes" if player.name in result.winners else "",
+                *(points.get(label, "") for label in labels),
+            ])
+    return out.getvalue()

@@ -1,0 +1,146 @@
+"""Finished tables as plays: the library scores each one again from its stored draft (the result
+is never stored), and history lists them newest first, by game and by player."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from scorer.core.players import name_key
+from scorer.games import score
+from scorer.plays import Play
+from ui.games.plugin import PLAYER_COLOURS, GamePlugin
+from ui.store.storage import StoredTable, TableStore
+
+logger = logging.getLogger(__name__)
+
+LOCATION_LENGTH = 200
+NOTE_LENGTH = 5000
+"""The longest location and note a table keeps (a backup is refused beyond them too)."""
+
+
+@dataclass(frozen=True)
+class FinishedTable:
+    table: StoredTable
+    play: Play
+
+
+def play_of(stored: StoredTable, games: dict[str, GamePlugin]) -> Play | None:
+    """The play of a finished table, or None when it is in progress, cannot be opened by this app
+    or has nothing that validates yet."""
+    game = games.get(stored.game)
+    if stored.finished is None or game is None or not stored.readable:
+        return None
+    try:
+        checked = game.check(stored.draft)
+        result = score(checked.table) if checked.table is not None else None
+    except Exception:  # noqa: BLE001 - one unreadable table must not hide the others
+        logger.exception("scoring finished table %s failed", stored.id)
+        return None
+    if result is None:
+        return None
+    return Play(uid=stored.uid, played=stored.finished, result=result,
+                location=stored.location, note=stored.note,
+                start_player=start_player_name(stored))
+
+
+def start_player_name(stored: StoredTable) -> str | None:
+    names = [player.get("name", "?") for player in stored.draft.get("players", [])]
+    index = stored.start_player
+    return names[index] if index is not None and 0 <= index < len(names) else None
+
+
+def finished_tables(tables: Iterable[StoredTable],
+                    games: dict[str, GamePlugin]) -> list[FinishedTable]:
+    """The finished tables among ``tables`` that this app can score, newest first."""
+    finished = [FinishedTable(stored, play) for stored in tables
+                if (play := play_of(stored, games)) is not None]
+    finished.sort(key=lambda item: item.play.played, reverse=True)
+    return finished
+
+
+def filtered(finished: Iterable[FinishedTable], game: str | None = None,
+             player: str | None = None) -> list[FinishedTable]:
+    """Those of ``game`` (a key) and those ``player`` played (a name, in any case)."""
+    return [item for item in finished
+            if (game is None or item.play.game == game)
+            and (player is None or name_key(player) in {
+                name_key(result.name) for result in item.play.result.players})]
+
+
+def player_names(finished: Iterable[FinishedTable]) -> list[str]:
+    """Everyone who played these games, once each (by the latest spelling), by name."""
+    names: dict[str, str] = {}
+    for item in sorted(finished, key=lambda item: item.play.played):
+        for result in item.play.result.players:
+            names[name_key(result.name)] = result.name
+    return sorted(names.values(), key=name_key)
+
+
+def player_colours(finished: Iterable[FinishedTable]) -> dict[str, str]:
+    """A different colour name for each player (by :func:`name_key`), for charts: the colour they
+    had at their latest table when no one else has it yet, else a free one."""
+    wanted: dict[str, str] = {}
+    for item in sorted(finished, key=lambda item: item.play.played):
+        for player in item.table.draft.get("players", []):
+            wanted[name_key(str(player.get("name", "")))] = player.get("colour", "grey")
+    colours: dict[str, str] = {}
+    for key in sorted(wanted):
+        if wanted[key] not in colours.values():
+            colours[key] = wanted[key]
+    for key in sorted(set(wanted) - set(colours)):
+        free = [colour for colour in PLAYER_COLOURS if colour not in colours.values()]
+        colours[key] = (free or list(PLAYER_COLOURS))[0]
+    return colours
+
+
+@dataclass
+class FinishForm:
+    """Finishing a table (or changing how it finished): when it was played, where, a note, who
+    started. Dates and times are the ones of the computer running scorepad."""
+
+    day: str
+    time: str
+    location: str = ""
+    note: str = ""
+    start_player: int | None = None
+
+    @classmethod
+    def of(cls, stored: StoredTable, now: datetime | None = None) -> FinishForm:
+        when = (stored.finished or now or datetime.now()).astimezone()
+        return cls(when.strftime("%Y-%m-%d"), when.strftime("%H:%M"), stored.location,
+                   stored.note, stored.start_player)
+
+    def played(self) -> datetime:
+        """When the game was played; ValueError says what to write instead."""
+        try:
+            day = datetime.strptime(self.day.strip(), "%Y-%m-%d")
+        except ValueError:
+            raise ValueError(f"Date: write it as year-month-day, e.g. 2026-01-31 "
+                             f"(not “{self.day.strip()}”)") from None
+        try:
+            time = datetime.strptime(self.time.strip(), "%H:%M")
+        except ValueError:
+            raise ValueError(f"Time: write it as hours:minutes, e.g. 20:30 "
+                             f"(not “{self.time.strip()}”)") from None
+        return day.replace(hour=time.hour, minute=time.minute).astimezone()
+
+    def problem(self) -> str | None:
+        try:
+            self.played()
+        except ValueError as error:
+            return str(error)
+        if len(self.location.strip()) > LOCATION_LENGTH:
+            return f"Location: at most {LOCATION_LENGTH} letters"
+        if len(self.note) > NOTE_LENGTH:
+            return f"Note: at most {NOTE_LENGTH} letters"
+        return None
+
+    def finish(self, store: TableStore, table_id: int) -> None:
+        problem = self.problem()
+        if problem:
+            raise ValueError(problem)
+        store.finish(table_id, self.played(), self.location.strip(), self.note,
+                     self.start_player)

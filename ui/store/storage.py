@@ -1,0 +1,303 @@
+"""Saved tables: one SQLite file, one row per table holding the raw input only.
+
+A row keeps the game, the editor's draft as JSON (what was entered, possibly not yet valid) and the
+draft's format version; never a derived point. Every change is committed at once, so a browser
+refresh or a server restart finds the table as it was left.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ui.store.file_problems import file_problem
+
+FORMAT_VERSION = 1
+"""Version of the draft format written by this app; a newer one is shown, never overwritten."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    format_version INTEGER NOT NULL,
+    draft TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    deleted TEXT
+)
+"""
+
+
+_ACCESS_SCHEMA = [
+    # Which device may see which table (ui/store/access.py); a device is known by a hash of its token.
+    """CREATE TABLE IF NOT EXISTS grants (
+        device TEXT NOT NULL,
+        table_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        player INTEGER,
+        granted TEXT NOT NULL,
+        PRIMARY KEY (device, table_id)
+    )""",
+    "CREATE TABLE IF NOT EXISTS hosts (device TEXT PRIMARY KEY, since TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+]
+
+_ADDED_COLUMNS: list[tuple[str, str, str]] = [
+    ("tables", "uid", "TEXT"),
+    ("tables", "finished", "TEXT"),
+    ("tables", "location", "TEXT NOT NULL DEFAULT ''"),
+    ("tables", "note", "TEXT NOT NULL DEFAULT ''"),
+    ("tables", "start_player", "INTEGER"),
+    ("tables", "join_code", "TEXT"),
+]
+"""Columns added after the first release, as (table, column, SQL declaration): an older database
+gets them at open; append here, never edit a released entry."""
+
+
+def _add_column(connection: sqlite3.Connection, table: str, column: str, declaration: str) -> None:
+    present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+    if column not in present:
+        connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+
+
+def default_db_path() -> Path:
+    """The user's data directory, as each platform names it, then ``scorepad/tables.sqlite3``."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA") or home)
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "scorepad" / "tables.sqlite3"
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: int
+    game: str
+    format_version: int
+    draft: dict
+    created: datetime
+    updated: datetime
+    uid: str = ""
+    """Stable across databases (a backup imported elsewhere keeps it): merging goes by it."""
+    finished: datetime | None = None
+    """When the game was played to its end (None while it is in progress)."""
+    location: str = ""
+    note: str = ""
+    start_player: int | None = None
+    """The index of the player who started, when it was recorded."""
+
+    @property
+    def readable(self) -> bool:
+        """False for a table saved by a newer version of the app: shown, never overwritten."""
+        return self.format_version <= FORMAT_VERSION
+
+
+class NewerFormatError(Exception):
+    """Refusal to overwrite a table saved in a newer format than this app writes."""
+
+
+class DeletedTableError(Exception):
+    """Refusal to save into a deleted table: the edit would go where nobody looks, then be
+    emptied away."""
+
+
+class StoreUnavailable(Exception):
+    """The tables file cannot be used; the message says why, names the file and what to do."""
+
+
+class TableStore:
+    def __init__(self, path: str | Path):
+        self.path = Path(path).expanduser().resolve()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connection() as connection:
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute(_SCHEMA)
+                for statement in _ACCESS_SCHEMA:
+                    connection.execute(statement)
+                for table, column, declaration in _ADDED_COLUMNS:
+                    _add_column(connection, table, column, declaration)
+                _give_uids(connection)
+                # A damaged file can still open; find out now rather than at the first edit.
+                damage = connection.execute("PRAGMA quick_check").fetchone()[0]
+        except (sqlite3.Error, OSError) as error:
+            raise StoreUnavailable(file_problem(error, self.path)) from error
+        if damage != "ok":
+            raise StoreUnavailable(f"the file is damaged (file {self.path}): restore it from a "
+                                   "backup, or start with another file")
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        # A connection per operation: handlers run on several threads, and each change must be
+        # committed before the handler returns.
+        connection = sqlite3.connect(self.path, timeout=30)
+        try:
+            with connection:
+                yield connection
+        finally:
+            connection.close()
+
+    def create(self, game: str, draft: dict) -> int:
+        now = _now()
+        with self._connection() as connection:
+            cursor = connection.execute(
+                "INSERT INTO tables (game, format_version, draft, created, updated, uid) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4())),
+            )
+            return int(cursor.lastrowid)
+
+    def save(self, table_id: int, draft: dict) -> None:
+        with self._connection() as connection:
+            row = connection.execute(
+                "SELECT format_version FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            if row is not None and row[0] > FORMAT_VERSION:
+                raise NewerFormatError(
+                    f"table {table_id} was saved by a newer version of scorepad"
+                )
+            saved = connection.execute(
+                "UPDATE tables SET draft = ?, format_version = ?, updated = ? "
+                "WHERE id = ? AND deleted IS NULL",
+                (json.dumps(draft), FORMAT_VERSION, _now(), table_id),
+            ).rowcount
+            if row is not None and not saved:
+                raise DeletedTableError(f"table {table_id} was deleted")
+
+    def get(self, table_id: int) -> StoredTable | None:
+        with self._connection() as connection:
+            row = connection.execute(
+                f"SELECT {_COLUMNS} FROM tables WHERE id = ? AND deleted IS NULL",
+                (table_id,),
+            ).fetchone()
+        return _stored(row) if row else None
+
+    def list(self) -> list[StoredTable]:
+        """Tables not deleted, the most recently changed first."""
+        return self._tables("deleted IS NULL ORDER BY updated DESC, id DESC")
+
+    def list_deleted(self) -> list[StoredTable]:
+        """Tables deleted and not yet emptied away, the most recently deleted first."""
+        return self._tables("deleted IS NOT NULL ORDER BY deleted DESC, id DESC")
+
+    def _tables(self, condition: str) -> list[StoredTable]:
+        with self._connection() as connection:
+            rows = connection.execute(
+                f"SELECT {_COLUMNS} FROM tables WHERE {condition}"
+            ).fetchall()
+        return [_stored(row) for row in rows]
+
+    def delete(self, table_id: int) -> None:
+        """Hide a table; :meth:`restore` brings it back until :meth:`purge_deleted`."""
+        with self._connection() as connection:
+            connection.execute("UPDATE tables SET deleted = ? WHERE id = ?", (_now(), table_id))
+
+    def restore(self, table_id: int) -> None:
+        with self._connection() as connection:
+            connection.execute("UPDATE tables SET deleted = NULL WHERE id = ?", (table_id,))
+
+    def purge_deleted(self, table_ids: Iterable[int]) -> int:
+        """Forget for good those of ``table_ids`` that are deleted (the user emptied them)."""
+        with self._connection() as connection:
+            return connection.executemany(
+                "DELETE FROM tables WHERE id = ? AND deleted IS NOT NULL",
+                [(table_id,) for table_id in table_ids],
+            ).rowcount
+
+    def finish(self, table_id: int, when: datetime, location: str = "", note: str = "",
+               start_player: int | None = None) -> None:
+        """Mark a table finished (or change how it finished): ``when`` is when it was played."""
+        if when.tzinfo is None:  # the time of this computer
+            when = when.astimezone()
+        with self._connection() as connection:
+            connection.execute(
+                "UPDATE tables SET finished = ?, location = ?, note = ?, start_player = ?, "
+                "updated = ? WHERE id = ?",
+                (when.isoformat(timespec="seconds"), location, note, start_player, _now(),
+                 table_id),
+            )
+
+    def reopen(self, table_id: int) -> None:
+        """Back to the tables in progress; the location, note and who started are kept."""
+        with self._connection() as connection:
+            connection.execute("UPDATE tables SET finished = NULL, updated = ? WHERE id = ?",
+                               (_now(), table_id))
+
+    def merge(self, table: StoredTable,
+              may_open: Callable[[int], bool] = lambda table_id: True) -> int | None:
+        """Add a table from a backup unless a table with its uid is here already (then None);
+        a deleted one comes back as the backup has it. Returns the new table's id.
+
+        ``may_open`` is the importing device's right to a table already here: a table with the
+        uid that the device may not open is left untouched, and the backup's becomes a new
+        table with a new uid, so a backup never reaches a table its device cannot see."""
+        uid = table.uid
+        with self._connection() as connection:
+            row = connection.execute("SELECT id, deleted FROM tables WHERE uid = ?",
+                                     (uid,)).fetchone()
+            if row is not None and not may_open(int(row[0])):
+                row, uid = None, str(uuid.uuid4())
+            if row is not None and row[1] is None:
+                return None
+            values = (table.game, table.format_version, json.dumps(table.draft),
+                      table.created.isoformat(), table.updated.isoformat(),
+                      table.finished.isoformat() if table.finished else None,
+                      table.location, table.note, table.start_player)
+            if row is not None:
+                connection.execute(
+                    "UPDATE tables SET game = ?, format_version = ?, draft = ?, created = ?, "
+                    "updated = ?, finished = ?, location = ?, note = ?, start_player = ?, "
+                    "deleted = NULL WHERE id = ?", (*values, row[0]))
+                return int(row[0])
+            cursor = connection.execute(
+                "INSERT INTO tables (game, format_version, draft, created, updated, finished, "
+                "location, note, start_player, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*values, uid))
+            return int(cursor.lastrowid)
+
+
+_COLUMNS = ("id, game, format_version, draft, created, updated, uid, finished, location, note, "
+            "start_player")
+
+
+def _give_uids(connection: sqlite3.Connection) -> None:
+    """Tables saved before uids existed get one, once."""
+    for (table_id,) in connection.execute("SELECT id FROM tables WHERE uid IS NULL").fetchall():
+        connection.execute("UPDATE tables SET uid = ? WHERE id = ?", (str(uuid.uuid4()), table_id))
+    connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_uid ON tables (uid)")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _stored(row: tuple) -> StoredTable:
+    table_id, game, version, draft, created, updated, uid, finished, location, note, start = row
+    try:
+        data = json.loads(draft)
+    except json.JSONDecodeError:
+        data = {}
+    return StoredTable(
+        id=table_id,
+        game=game,
+        format_version=version,
+        draft=data if isinstance(data, dict) else {},
+        created=datetime.fromisoformat(created),
+        updated=datetime.fromisoformat(updated),
+        uid=uid,
+        finished=datetime.fromisoformat(finished) if finished else None,
+        location=location,
+        note=note,
+        start_player=start,
+    )

@@ -1,0 +1,235 @@
+"""The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
+screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
+``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``,
+``/table/<id>/text`` (the scorepad as selectable text), ``/join/<code>`` (a table's invitation),
+``/history``, ``/statistics``, ``/backup``."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+
+from ui.parts import theme
+from ui.store.access import Access, identify, person
+from ui.games.registry import APP_GAMES
+from ui.store.presence import Presence
+from ui.live.session import Sessions
+from ui.store.storage import StoredTable, TableStore
+
+logger = logging.getLogger(__name__)
+
+FONT = "DejaVu"
+"""Shipped in assets/: the web client bundles only Roboto, which has no ★ or ☺."""
+
+
+class AppContext:
+    """What every screen of one browser tab shares: the page, the store, the open tables."""
+
+    def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions, access: Access,
+                 presence: Presence, device: str, lan: Sequence[str] = ()):
+        self.page = page
+        self.store = store
+        self.sessions = sessions
+        self.access = access
+        self.presence = presence
+        self.device = device
+        self.lan = tuple(lan)
+        """This computer's LAN addresses when phones may join (``scorepad app --lan``)."""
+        self._present_at: int | None = None
+        self.games = APP_GAMES
+        self.view = None
+        self.focus: frozenset = frozenset()
+        """Places the next editor opened highlights: those a tapped scorepad line used."""
+        self._topic: str | None = None
+        self._layout = self.layout
+
+    @property
+    def width(self) -> float:
+        return self.page.width or 400
+
+    @property
+    def wide(self) -> bool:
+        return self.width >= 900
+
+    def visible_tables(self) -> list[StoredTable]:
+        """The saved tables this browser (device) may see: every screen that lists tables (home,
+        history, statistics, backup) asks here, never the store directly."""
+        tables = self.store.list()
+        if self.is_host:
+            return tables
+        granted = self.access.table_ids(self.device)
+        return [stored for stored in tables if stored.id in granted]
+
+    def may_open(self, table_id: int) -> bool:
+        """Whether this device may open, change, export or delete the table; the server's check,
+        made before any screen shows or changes a table."""
+        return self.is_host or self.access.grant_of(self.device, table_id) is not None
+
+    def person_at(self, table_id: int) -> str | None:
+        """Who this device is at the table, for the other devices to read (see ``person``)."""
+        session = self.sessions.get(table_id)
+        return person(self.access.grant_of(self.device, table_id),
+                      session.player_names if session is not None else [], self.is_host)
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this browser is the host's (the computer running ``scorepad app``): only the
+        host is shown server-side things such as file paths."""
+        return self.access.is_host(self.device)
+
+    def table_created(self, table_id: int) -> None:
+        """A table made on this device (new or imported) is this device's to open."""
+        self.access.grant(self.device, table_id, "creator")
+
+    def go(self, route: str) -> None:
+        if route == self.page.route:
+            self.show(route)
+        else:
+            self.page.navigate(route)
+
+    def show(self, route: str) -> None:
+        from ui.screens.after_game_views import SCREENS, after_game_screen
+        from ui.screens.finish_view import FinishView
+        from ui.screens.home_view import HomeView
+        from ui.screens.join_view import JoinView
+        from ui.screens.new_table_view import NewTableView
+        from ui.screens.text_view import TextView
+
+        self.leave()
+        # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
+        while self.page.pop_dialog() is not None:
+            pass
+        path = urlsplit(route).path
+        table = re.fullmatch(r"/table/(\d+)(?:/(valley)/(\d+)|/(scorepad|settings))?/?", path)
+        finish = re.fullmatch(r"/table/(\d+)/finish/?", path)
+        text = re.fullmatch(r"/table/(\d+)/text/?", path)
+        join = re.fullmatch(r"/join/([\w-]+)/?", path)
+        shared = re.match(r"/table/(\d+)", path)
+        try:
+            if path == "/new":
+                self.view = NewTableView(self)
+            elif join:
+                self.view = JoinView(self, join.group(1))
+            elif shared and not self.may_open(int(shared.group(1))):
+                self.view = HomeView(self, message="This table is not shared with this device: "
+                                     "open its invitation (QR code or link) to join it.")
+            elif path in SCREENS:
+                self.view = after_game_screen(self, path)
+            elif finish:
+                self.view = FinishView(self, int(finish.group(1)))
+                self._subscribe(f"table-{finish.group(1)}")
+            elif text:
+                self.view = TextView(self, int(text.group(1)))
+                self._subscribe(f"table-{text.group(1)}")
+            elif table:
+                self._show_table(int(table.group(1)), table.group(4) or "valley",
+                                 int(table.group(3)) if table.group(3) else None)
+            else:
+                self.view = HomeView(self)
+            root = self.view.root
+        except Exception:  # noqa: BLE001 - show home rather than a blank page
+            logger.exception("cannot show %s", route)
+            self.view = HomeView(self, message=f"Could not open {route}.")
+            root = self.view.root
+        self.page.controls = [ft.SafeArea(content=root, expand=True)]
+        self.page.update()
+
+    def _show_table(self, table_id: int, tab: str, player: int | None) -> None:
+        from ui.screens.table_view import TableView
+
+        grant = self.access.grant_of(self.device, table_id)
+        own = grant.player if grant is not None and grant.role == "player" else None
+        if player is None:
+            player = own or 0
+        self.presence.arrive(table_id, self, own if own is not None
+                             else player if tab == "valley" else None)
+        self._present_at = table_id
+        self.view = TableView(self, table_id, tab, player)
+        self._subscribe(f"table-{table_id}")
+        self.edited(table_id)
+
+    def refresh(self) -> None:
+        """Redraw the current screen (after an edit here or on another device); leave a table
+        this device may no longer open."""
+        if self._present_at is not None and not self.may_open(self._present_at):
+            self.show("/")
+            self.toast("The host stopped sharing that table with this device.")
+            return
+        if self.view is not None:
+            self.view.render()
+            self.page.update()
+
+    @property
+    def layout(self) -> tuple[bool, bool]:
+        """What the screens' layout depends on: wide (scorepad beside) and large cells."""
+        return self.wide, self.width >= 700
+
+    def resized(self) -> None:
+        # Redraw only when the layout changes: a phone's keyboard resizes the page too, and a
+        # redraw then would replace the text field being typed in.
+        if self.layout != self._layout:
+            self._layout = self.layout
+            if self.view is not None and getattr(self.view, "responsive", False):
+                self.show(self.page.route)
+
+    def edited(self, table_id: int) -> None:
+        """Tell the other browser tabs showing this table to redraw it."""
+        self.page.pubsub.send_others_on_topic(f"table-{table_id}", table_id)
+
+    def _subscribe(self, topic: str) -> None:
+        self._topic = topic
+        self.page.pubsub.subscribe_topic(topic, self._on_message)
+
+    def leave(self) -> None:
+        """Stop hearing about edits of the table shown (leaving it, or the tab closed)."""
+        if self._present_at is not None:
+            self.presence.leave(self._present_at, self)
+            self.edited(self._present_at)
+            self._present_at = None
+        if self._topic:
+            self.page.pubsub.unsubscribe_topic(self._topic)
+            self._topic = None
+
+    async def _on_message(self, topic, message) -> None:
+        # Async on purpose: Flet runs a sync pubsub handler on a worker thread, where this redraw
+        # would interleave with this page's own tap handlers (which run on the event loop) and
+        # misdraw the grid; a coroutine runs on the event loop, one redraw after the other.
+        self.refresh()
+
+    def toast(self, text: str, action: str | None = None,
+              on_action: Callable | None = None) -> None:
+        bar = ft.SnackBar(content=ft.Text(text), action=action, duration=6000)
+        if on_action is not None:
+            bar.on_action = lambda e: on_action()
+        self.page.show_dialog(bar)
+
+
+def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
+    sessions = Sessions(store, APP_GAMES)
+    access = Access(store)
+    presence = Presence()
+
+    async def main(page: ft.Page) -> None:
+        page.title = "scorepad"
+        page.fonts = {FONT: "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
+        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
+        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.padding = 0
+        context = AppContext(page, store, sessions, access, presence, await identify(page), lan)
+        page.on_route_change = lambda e: context.show(e.route)
+        page.on_resize = lambda e: context.resized()
+        page.on_disconnect = lambda e: context.leave()
+        key = parse_qs(urlsplit(page.route).query).get("key")
+        if key and access.claim_host(context.device, key[0]):
+            # The key has done its work: keep it out of the address bar and the history.
+            context.go(urlsplit(page.route).path)
+        else:
+            context.show(page.route)
+        page.run_task(theme.restore, page, context.refresh)
+
+    return main

@@ -1,0 +1,180 @@
+"""Serving the app: a FastAPI app with the Flet web client mounted in no-CDN mode (works with no
+internet), behind ui/web/http_guard.py, run by uvicorn; prints the host's address (with the host key)
+and opens a browser with it when there is one."""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+STOP_WITHIN = 3.0
+"""Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None):
+    """The app served on ``port``; ``lan``: this computer's LAN addresses when phones may join
+    (then they and the host name are accepted as Host too)."""
+    import flet_web.fastapi as flet_fastapi
+
+    from ui.web.app import make_main
+    from ui.web.http_guard import HttpGuard, allowed_hosts
+    from ui.store.storage import TableStore
+    from ui.web.web_delivery import deliver_to_phones
+
+    store = TableStore(db_path)
+    app = flet_fastapi.FastAPI()
+    names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
+    app.mount("/", flet_fastapi.app(make_main(store, lan or []), assets_dir=str(ASSETS),
+                                    no_cdn=True,
+                                    app_name="scorepad", app_short_name="scorepad",
+                                    app_description="The scorepad for Sunflower Valley, "
+                                    "Girasoles and Maple Valley"))
+    deliver_to_phones(app)
+    return HttpGuard(app, allowed_hosts(names, port)), store
+
+
+def lan_names(addresses: list[str]) -> list[str]:
+    """The names a phone on the network may use for this computer: its addresses, its host
+    name and that name under .local (mDNS)."""
+    hostname = socket.gethostname()
+    return [*addresses, hostname, f"{hostname}.local"]
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses other than loopback, read locally (nothing is sent): the
+    kernel's table of local addresses on Linux, else what the host name resolves to."""
+    found: list[str] = []
+    for address in _kernel_local_addresses() + _resolved_addresses():
+        if not address.startswith("127.") and address not in found:
+            found.append(address)
+    return found
+
+
+def _kernel_local_addresses() -> list[str]:
+    try:
+        lines = Path("/proc/net/fib_trie").read_text().splitlines()
+    except OSError:
+        return []
+    # An address line ("|-- 192.168.1.20") followed by "/32 host LOCAL" is one of ours.
+    return [
+        previous.split()[-1]
+        for previous, line in zip(lines, lines[1:])
+        if line.strip() == "/32 host LOCAL" and previous.strip().startswith("|--")
+    ]
+
+
+def _resolved_addresses() -> list[str]:
+    try:
+        return socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return []
+
+
+class CannotListen(Exception):
+    """The app cannot serve on the address asked for; the message is the one line to print."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed: a busy port is told at once, and
+    uvicorn serves on this very socket, so no other program can take the port in between."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except socket.gaierror as error:
+        raise CannotListen(f"Cannot serve on {host}: {error.strerror}; check --host") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    # As uvicorn does: a port left in TIME_WAIT by a stopped app can be used again at once.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise CannotListen(f"Port {port} is in use: another program (perhaps scorepad "
+                               f"itself) serves on it; start with another port, e.g. "
+                               f"scorepad app --port {port + 1}") from None
+        raise CannotListen(f"Cannot serve on {host} port {port}: {error.strerror}; use "
+                           "another --port or --host") from None
+    return sock
+
+
+def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
+            lan: bool = False) -> None:
+    """Serve until stopped; raises :class:`CannotListen` before printing anything when the
+    address cannot be served."""
+    sock = listening_socket(host, port)
+    logging.basicConfig(level=logging.WARNING)
+    from ui.store.access import Access
+
+    lan = lan or host in ("0.0.0.0", "::")
+    named = host not in LOOPBACK_NAMES and not lan
+    addresses = lan_addresses() if lan else [host] if named else None
+    app, store = build_asgi_app(db_path, port, addresses)
+    local = f"http://{host if named else '127.0.0.1'}:{port}"
+    hosting = f"{local}/?key={Access(store).host_key()}"
+    print(f"scorepad app: {hosting}", flush=True)
+    print("  (this address makes a browser the host's, which sees and manages every table: "
+          "keep it to yourself)", flush=True)
+    print(f"Tables saved in {store.path}", flush=True)
+    if lan:
+        print_lan_addresses(addresses, port)
+    print("Stop with Ctrl+C.", flush=True)
+    if open_browser:
+        threading.Timer(1.0, _open_browser, args=(hosting,)).start()
+    serve(app, sock, port)
+
+
+def serve(app, sock: socket.socket, port: int) -> None:
+    """Run ``app`` with uvicorn on ``sock`` until Ctrl+C or SIGTERM; it stops within
+    :data:`STOP_WITHIN` seconds even while a handler holds the event loop (a long scoring)."""
+    import uvicorn
+
+    class PromptServer(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            super().handle_exit(sig, frame)
+            # A handler running on the event loop keeps uvicorn from seeing the request; every
+            # acknowledged edit is already committed, so ending the process loses nothing.
+            ending = threading.Timer(STOP_WITHIN, os._exit, args=(128 + sig,))
+            ending.daemon = True
+            ending.start()
+
+    # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
+    server = PromptServer(uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
+                                         timeout_graceful_shutdown=2))
+    try:
+        server.run(sockets=[sock])
+    except SystemExit as failure:
+        # uvicorn exits when it cannot start after all; say it in one line, not its log.
+        if failure.code:
+            raise CannotListen(f"The app could not start on port {port}") from None
+    finally:
+        sock.close()
+
+
+def print_lan_addresses(addresses: list[str], port: int) -> None:
+    import segno
+
+    if not addresses:
+        print(f"On a phone or tablet on the same network, open http://<this computer's "
+              f"address>:{port}", flush=True)
+        return
+    for address in addresses:
+        print(f"On a phone or tablet on the same network, open http://{address}:{port}",
+              flush=True)
+    print("or scan this with its camera (each table's Invite shows the code to join it):",
+          flush=True)
+    segno.make(f"http://{addresses[0]}:{port}", error="m").terminal(compact=True)
+
+
+def _open_browser(url: str) -> None:
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return
+    webbrowser.open(url)
