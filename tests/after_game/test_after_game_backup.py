@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.cli import main
+from ui.cli import main
 from scorer.games import score
 from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
 from ui.store.finished import finished_tables

@@ -59,7 +59,7 @@ class AppServer:
         env = {**os.environ, "PYTHONPATH": str(self.root)}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "scorer", "app", "--port", str(self.port), "--db",
+                [sys.executable, "-m", "ui", "app", "--port", str(self.port), "--db",
                  str(self.db), "--no-browser", *self.options],
                 cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
             )

@@ -27,7 +27,7 @@ def test_a_bad_database_at_start_is_one_line_and_exit_code_2(tmp_path):
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"not a database at all" * 200)
     started = subprocess.run(
-        [sys.executable, "-m", "scorer", "app", "--db", str(bad), "--no-browser", "--port",
+        [sys.executable, "-m", "ui", "app", "--db", str(bad), "--no-browser", "--port",
          str(free_port())],
         cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=120)
     assert started.returncode == 2

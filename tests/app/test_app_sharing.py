@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.cli import build_parser, main
+from ui.cli import build_parser, main
 from scorer.files import table_from_json
 from scorer.games import score
 from scorer.report import scorepad_text

@@ -15,7 +15,7 @@ def test_a_busy_port_is_told_in_one_line(tmp_path):
         other_program.listen()
         port = other_program.getsockname()[1]
         run = subprocess.run(
-            [sys.executable, "-m", "scorer", "app", "--port", str(port), "--db",
+            [sys.executable, "-m", "ui", "app", "--port", str(port), "--db",
              str(tmp_path / "tables.sqlite3"), "--no-browser"],
             cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
             capture_output=True, text=True, timeout=120,

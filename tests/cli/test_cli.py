@@ -147,3 +147,24 @@ def test_json_output_is_only_json_when_the_storage_solver_runs():
                           capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["game"] == "maple_valley"
     assert done.stderr == ""
+
+
+def test_the_library_command_points_to_the_app_for_the_apps_commands():
+    done = subprocess.run([sys.executable, "-m", "scorer", "app", "--port", "9000"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("scorepad: 'app' is not a scoring command; the app's commands are "
+                           "`scorepad app` or `python -m ui app`\n")
+
+
+def test_the_composed_command_scores_like_the_library_without_loading_the_app():
+    code = ("import sys; from ui.cli import main; code = main(['score', sys.argv[1], '--json']); "
+            "loaded = [name for name in sys.modules if name.split('.')[0] in ('flet', 'uvicorn') "
+            "or name.startswith(('ui.web', 'ui.store', 'ui.screens'))]; "
+            "print(code, loaded, file=sys.stderr)")
+    composed = subprocess.run([sys.executable, "-c", code, str(FULL_TABLE)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+    library = subprocess.run([sys.executable, "-m", "scorer", "score", str(FULL_TABLE), "--json"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert composed.stderr == "0 []\n"
+    assert composed.stdout == library.stdout and library.returncode == 0

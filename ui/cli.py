@@ -1,0 +1,109 @@
+"""The ``scorepad`` command: the library's commands (``scorer.cli``: ``score``, ``schema``,
+``rulings``) extended with the app's: ``scorepad app`` and the backup of the app's tables
+(``scorepad export-all FILE`` / ``scorepad import-all FILE``). Also ``python -m ui ...``.
+
+The app's modules are imported only when an app command runs, so ``scorepad score`` never loads
+Flet or the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from scorer import cli as library_cli
+from scorer.cli import EXIT_BAD_INPUT
+
+DB_HELP = ("the SQLite file of saved tables (default: the user's data directory, "
+           "scorepad/tables.sqlite3)")
+
+
+def add_app_commands(commands: argparse._SubParsersAction) -> None:
+    """The app's sub-commands, beside the library's."""
+    app = commands.add_parser("app", help="start the scorepad app (web, works offline)")
+    app.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    app.add_argument("--port", type=int, default=8550, help="port (default 8550)")
+    app.add_argument("--lan", action="store_true",
+                     help="bind all interfaces and print the address a phone opens")
+    app.add_argument("--db", help=DB_HELP)
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    export_all = commands.add_parser("export-all", help="write every saved table (finished or "
+                                     "not) to one backup file")
+    export_all.add_argument("file", help="the backup file to write (JSON)")
+    export_all.add_argument("--csv", action="store_true", help="write the finished games as CSV "
+                            "instead (a row per player per game, a column per scorepad line)")
+    export_all.add_argument("--db", help=DB_HELP)
+    import_all = commands.add_parser("import-all", help="add the tables of a backup file (tables "
+                                     "already here are kept as they are)")
+    import_all.add_argument("file", help="a backup file written by export-all or the app")
+    import_all.add_argument("--db", help=DB_HELP)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    return library_cli.build_parser(
+        add_app_commands,
+        description="Score a finished table of Sunflower Valley, Girasoles or Maple Valley, "
+        "or start the scorepad app.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "app":
+        return _app(args)
+    if args.command in ("export-all", "import-all"):
+        return _backup(args)
+    return library_cli.run(args)
+
+
+def _app(args: argparse.Namespace) -> int:
+    # Imported here so that scoring never imports Flet.
+    from ui.store.storage import StoreUnavailable, default_db_path
+    from ui.web.server import CannotListen, run_app
+
+    host = "0.0.0.0" if args.lan else args.host
+    try:
+        run_app(host, args.port, args.db or default_db_path(), open_browser=not args.no_browser,
+                lan=args.lan)
+    except CannotListen as error:
+        print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except StoreUnavailable as problem:
+        print(f"scorepad app: cannot use the tables file: {problem} (--db FILE chooses it)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    # Imported here so that scoring never imports the app.
+    from ui.games.registry import APP_GAMES
+    from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+    from ui.store.finished import finished_tables
+    from ui.store.storage import TableStore, default_db_path
+
+    store = TableStore(args.db or default_db_path())
+    path = Path(args.file)
+    try:
+        if args.command == "export-all":
+            tables = store.list()
+            if args.csv:
+                finished = finished_tables(tables, APP_GAMES)
+                path.write_text(finished_csv(finished), encoding="utf-8")
+                print(f"Wrote {len(finished)} finished games to {path}")
+            else:
+                path.write_text(backup_json(tables), encoding="utf-8")
+                print(f"Wrote a backup of {len(tables)} tables to {path}")
+            return 0
+        merged = merge_backup(read_backup(path.read_text(encoding="utf-8-sig"), str(path)), store)
+    except FileNotFoundError:
+        print(f"scorepad: {path}: no such file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"scorepad: {path}: cannot be read or written ({error})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BackupError as error:
+        print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(merged.message)
+    return 0
