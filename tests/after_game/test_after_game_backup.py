@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -145,3 +146,37 @@ def test_the_csv_has_a_row_per_player_per_finished_game_and_a_column_per_line(st
     for row in rows:
         lines = [int(row[label]) for label in list(row)[9:] if row[label] != ""]
         assert sum(lines) == int(row["total"])
+
+
+FORMULAS = ["=1+1", "@SUM(A1)", "+cmd|'/C calc'!A0", "-2+3", "\tTab", "\rReturn"]
+
+
+def test_no_text_cell_of_the_csv_starts_a_formula_and_numbers_stay_numbers(store, tmp_path):
+    """Player names, a location and a note that a spreadsheet would run, written by
+    ``scorepad export-all --csv``, read back with a CSV reader: every text cell is shown as
+    typed after a leading ', every number is a number."""
+    [first] = [table for table in store.list() if table.game == "girasoles"]
+    draft = json.loads(json.dumps(first.draft))
+    for player, name in zip(draft["players"], FORMULAS):
+        player["name"] = name
+    store.save(first.id, draft)
+    store.finish(first.id, datetime(2026, 1, 5, 19, 0, tzinfo=ZONE), "=HYPERLINK(\"x\")",
+                 "-1 point for Bob")
+    path = tmp_path / "games.csv"
+    assert main(["export-all", str(path), "--csv", "--db", str(store.path)]) == 0
+    with open(path, newline="", encoding="utf-8") as file:
+        header, *rows = list(csv.reader(file))
+    numeric = {"total", "rank"} | set(header[9:])
+    names = []
+    for row in rows:
+        for label, cell in zip(header, row):
+            if label in numeric:
+                assert cell == "" or re.fullmatch(r"-?\d+", cell), (label, cell)
+            else:
+                assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), (label, cell)
+        if row[header.index("game")] == "Girasoles":
+            names.append(row[header.index("player")])
+        if row[header.index("game")] == "Girasoles":
+            assert row[2:4] == ["'=HYPERLINK(\"x\")", "'-1 point for Bob"]
+    assert names == ["'" + name for name in FORMULAS[:len(first.draft["players"])]]
+    assert len(rows) == 7 + len(names)

@@ -97,3 +97,11 @@ def test_a_websocket_from_the_app_s_own_page_is_accepted(server, host):
 def test_with_lan_the_computer_s_own_name_is_served(server):
     status, _ = get(server.port, f"{socket.gethostname()}:{server.port}")
     assert status == (200 if "--lan" in server.options else 421)
+
+
+@pytest.mark.parametrize("path", ["/docs", "/docs/", "/redoc", "/openapi.json",
+                                  "/docs/oauth2-redirect"])
+def test_fastapi_s_api_pages_are_not_found(server, path):
+    status, headers = get(server.port, f"127.0.0.1:{server.port}", path)
+    assert status == 404
+    assert headers["x-frame-options"] == "DENY"

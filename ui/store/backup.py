@@ -138,25 +138,39 @@ def merge_backup(backup: Backup, store: TableStore,
     return Merged(added, len(backup.tables) - len(added))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula gets a leading ``'`` (shown as text, the
+    rest unchanged); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def finished_csv(finished: Iterable[FinishedTable]) -> str:
     """One row per player per finished game, oldest game first; a column per scorepad line (the
-    union of every game's lines, blank where a game has no such line)."""
+    union of every game's lines, blank where a game has no such line). Any invited device can
+    name a player, so no text cell starts a formula (see :func:`spreadsheet_safe`)."""
     finished = sorted(finished, key=lambda item: item.play.played)
     labels: list[str] = []
     for item in finished:
         labels += [row.label for row in item.play.result.rows if row.label not in labels]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["date", "game", "location", "note", "player", "started", "total", "rank",
-                     "winner", *labels])
+    writer.writerow([spreadsheet_safe(cell) for cell in [
+        "date", "game", "location", "note", "player", "started", "total", "rank", "winner",
+        *labels]])
     for item in finished:
         play, result = item.play, item.play.result
         for player in result.players:
             points = {row.label: player.row_points(row.category) for row in result.rows}
-            writer.writerow([
+            writer.writerow([spreadsheet_safe(cell) for cell in [
                 play.played.strftime("%Y-%m-%d %H:%M"), GAMES[result.game].title, play.location,
                 play.note, player.name, "yes" if player.name == play.start_player else "",
                 player.total, player.rank, "yes" if player.name in result.winners else "",
                 *(points.get(label, "") for label in labels),
-            ])
+            ]])
     return out.getvalue()

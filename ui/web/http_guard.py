@@ -4,6 +4,8 @@
   not get the app's pages or websocket).
 - A websocket is opened only from a page of this server (its Origin is this server's own origin):
   the websocket carries the whole app, so a page elsewhere must not drive it.
+- FastAPI's API pages (``/docs``, ``/redoc``, ``/openapi.json``) are not found: the app has no
+  API behind them, and ``/docs`` would load scripts from a CDN.
 - No wildcard CORS header (Flet's web app adds ``Access-Control-Allow-Origin: *``), and the usual
   headers that stop framing and content sniffing.
 """
@@ -18,6 +20,7 @@ PROTECTIVE_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+NOT_SERVED = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 _REPLACED = {name for name, _ in PROTECTIVE_HEADERS} | {b"access-control-allow-origin"}
 
 
@@ -47,6 +50,8 @@ class HttpGuard:
         host = headers.get(b"host", "").lower()
         if host not in self.hosts:
             return await self._refuse(scope, receive, send, "Unknown host name.")
+        if scope["type"] == "http" and scope["path"].rstrip("/") in NOT_SERVED:
+            return await self._refuse(scope, receive, send, "Not found.", status=404)
         if scope["type"] == "websocket" and headers.get(b"origin", "").lower() != f"http://{host}":
             return await self._refuse(scope, receive, send, "Not this app's page.")
         return await self.app(scope, receive, self._with_headers(send))
@@ -63,13 +68,13 @@ class HttpGuard:
         return send_protected
 
     @staticmethod
-    async def _refuse(scope, receive, send, reason: str):
+    async def _refuse(scope, receive, send, reason: str, status: int = 421):
         if scope["type"] == "websocket":
             await receive()  # websocket.connect; closing now answers the handshake with 403
             await send({"type": "websocket.close", "code": 1008, "reason": reason})
             return
         body = f"{reason}\n".encode()
-        await send({"type": "http.response.start", "status": 421,
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                                 (b"content-length", str(len(body)).encode()),
                                 *PROTECTIVE_HEADERS]})

@@ -24,6 +24,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     import flet_web.fastapi as flet_fastapi
 
     from ui.web.app import make_main
+    from ui.web.closed_tabs import quiet_closed_tabs
     from ui.web.http_guard import HttpGuard, allowed_hosts
     from ui.store.storage import TableStore
     from ui.web.web_delivery import deliver_to_phones
@@ -37,7 +38,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app)
-    return HttpGuard(app, allowed_hosts(names, port)), store
+    return quiet_closed_tabs(HttpGuard(app, allowed_hosts(names, port))), store
 
 
 def lan_names(addresses: list[str]) -> list[str]:

@@ -1,0 +1,58 @@
+"""A browser tab closing is ordinary: one debug line, never a traceback.
+
+When a tab closes while the server is sending to it, Flet's websocket handler raises the
+disconnection up to uvicorn (logged as "Exception in ASGI application" with a long traceback)
+and Flet's receive loop logs a warning with one; a short load run made dozens, burying real errors.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from starlette.websockets import WebSocketDisconnect, WebSocketDisconnected
+from uvicorn.protocols.utils import ClientDisconnected
+from websockets.exceptions import ConnectionClosed, InvalidState
+
+logger = logging.getLogger(__name__)
+
+DISCONNECTIONS = (WebSocketDisconnect, WebSocketDisconnected, ClientDisconnected,
+                  ConnectionClosed, InvalidState)
+"""What the websocket stack raises when the browser has gone."""
+
+
+def tab_closed(error: BaseException) -> None:
+    logger.debug("a browser tab closed its connection (%s)", type(error).__name__)
+
+
+class ClosedTabs:
+    """ASGI wrapper: a websocket whose browser has gone ends quietly."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        try:
+            await self.app(scope, receive, send)
+        except DISCONNECTIONS as error:
+            tab_closed(error)
+
+
+class QuietDisconnections(logging.Filter):
+    """For Flet's logger: a record whose exception is a disconnection becomes one debug line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, DISCONNECTIONS):
+            tab_closed(error)
+            return False
+        return True
+
+
+def quiet_closed_tabs(app):
+    """``app`` wrapped so that closed tabs log one debug line each (Flet's logger too)."""
+    flet_logger = logging.getLogger("flet_web.fastapi")
+    if not any(isinstance(item, QuietDisconnections) for item in flet_logger.filters):
+        flet_logger.addFilter(QuietDisconnections())
+    return ClosedTabs(app)
