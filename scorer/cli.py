@@ -36,7 +36,8 @@ def build_parser(add_commands: AddCommands | None = None,
     parser = argparse.ArgumentParser(prog="scorepad", description=description)
     commands = parser.add_subparsers(dest="command", required=True)
     score_command = commands.add_parser("score", help="score a table file and print the scorepad")
-    score_command.add_argument("file", help="a table file (JSON, see README)")
+    score_command.add_argument("file", help="a table file (JSON, see README); - reads standard "
+                               "input")
     score_command.add_argument("--json", action="store_true", help="print the result as JSON")
     commands.add_parser("schema", help="print the JSON Schema of a table file")
     commands.add_parser("rulings", help="print the rulings document (Markdown, docs/RULINGS.md)")

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
+import stat
+import sys
+import time
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pydantic import BaseModel, ValidationError
 
 from scorer.games import UnknownGame, parse_table
 
 
-class TableFileError(Exception):
+class InputError(ValueError):
+    """Something a user gave (a path, an upload, standard input) that cannot be read within its
+    bounds; ``str()`` is one line naming it and saying what to do."""
+
+
+class TableFileError(InputError):
     """A table file that cannot be read, parsed or validated; ``str()`` is the message to show."""
 
 
@@ -38,18 +48,159 @@ class _Refused(ValueError):
         self.why = why
 
 
-def load_table(path: str | Path) -> BaseModel:
-    path = Path(path)
+STANDARD_INPUT = "-"
+"""The path that means standard input, as most command-line tools read it."""
+
+_CHUNK = 65_536
+
+
+def read_limited(source: str | os.PathLike | IO[bytes] | None, limit: int, *, what: str,
+                 timeout: float = 5.0) -> bytes:
+    """THE way the project reads anything a user points it at: at most ``limit`` bytes.
+
+    ``source`` is a path (``"-"`` or None: standard input) or a binary file object (an upload).
+    ``what`` names the kind of file in messages ("a table file", "a backup"). At most
+    ``limit + 1`` bytes are ever read, so a device like /dev/zero or a huge file costs nothing; a
+    folder or a device is refused; a pipe (standard input, a FIFO) is read until its end or
+    ``timeout`` seconds, whichever comes first, so one that no program writes to never blocks.
+    Every problem is an InputError whose ``str()`` is one line: the file, the problem, what to do.
+    """
+    name = source_name(source)
+    if source is None or source == STANDARD_INPUT:
+        return _read_stream(sys.stdin.buffer, name, limit, what, timeout)
+    if not isinstance(source, (str, os.PathLike)):
+        return _read_stream(source, name, limit, what, timeout)
     try:
-        size = path.stat().st_size
-        if size > MAX_TABLE_BYTES:
-            raise TableFileError(f"{path}: {_megabytes(size)}; a table file is at most 2 MB")
-        text = path.read_text(encoding="utf-8")
+        # Non-blocking, so that opening a FIFO no program writes to returns at once.
+        descriptor = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise TableFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise TableFileError(f"{path}: cannot be read ({error})") from None
-    return table_from_json(text, source=str(path))
+        raise InputError(f"{name}: no such file; check the path") from None
+    except OSError as error:
+        raise InputError(f"{name}: cannot be opened ({error.strerror}); check the path and its "
+                         "permissions") from None
+    if stat.S_ISDIR(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise InputError(f"{name}: a folder, not a file; give the path of {what}")
+    with open(descriptor, "rb", buffering=0) as stream:
+        return _read_stream(stream, name, limit, what, timeout)
+
+
+def source_name(source: str | os.PathLike | IO[bytes] | None) -> str:
+    """How messages name a source: its path, "standard input", or an upload's file name."""
+    if source is None or source == STANDARD_INPUT:
+        return "standard input"
+    if isinstance(source, (str, os.PathLike)):
+        return os.fsdecode(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) and name else "the upload"
+
+
+def _read_stream(stream: IO[bytes], name: str, limit: int, what: str, timeout: float) -> bytes:
+    descriptor = _descriptor(stream)
+    mode = os.fstat(descriptor).st_mode if descriptor is not None else None
+    if mode is None or stat.S_ISREG(mode):  # an upload in memory, or a file on disk
+        if mode is not None and (size := os.fstat(descriptor).st_size) > limit:
+            raise InputError(f"{name}: {_size(size)}; {what} is at most {_size(limit)}")
+        data = _read_until(stream.read, limit)
+    elif stat.S_ISDIR(mode):
+        raise InputError(f"{name}: a folder, not a file; give the path of {what}")
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a terminal" if os.isatty(descriptor) else "a device"
+        hint = ("send the file into it: scorepad score - < FILE" if name == "standard input"
+                else f"give the path of {what}")
+        raise InputError(f"{name}: {kind}, not a file; {hint}")
+    else:  # a pipe, a FIFO or a socket: bytes come when a program writes them
+        data = _read_until(_waiting_reader(descriptor, name, what, timeout), limit)
+    if len(data) > limit:
+        raise InputError(f"{name}: more than {_size(limit)}; {what} is at most {_size(limit)}")
+    return data
+
+
+def _descriptor(stream: IO[bytes]) -> int | None:
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _read_until(read, limit: int) -> bytes:
+    """Call ``read(n)`` until it returns nothing or ``limit + 1`` bytes came: one read may
+    return less than asked (pipes, sockets), and never more."""
+    chunks: list[bytes] = []
+    received = 0
+    while received <= limit:
+        chunk = read(min(_CHUNK, limit + 1 - received))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        received += len(chunk)
+    return b"".join(chunks)
+
+
+_WRITER_GRACE = 0.1
+"""Seconds a FIFO with no program writing to it waits for one to start (one started just before
+``scorepad`` may still be opening it)."""
+
+
+def _waiting_reader(descriptor: int, name: str, what: str, timeout: float):
+    """``read(n)`` on a pipe that waits for bytes at most until ``timeout`` seconds after the
+    first call, then refuses in words. A FIFO that no program has open for writing waits only
+    _WRITER_GRACE for one."""
+    deadline = time.monotonic() + timeout
+    first = None
+    if not os.get_blocking(descriptor):  # a FIFO opened here: does a program write to it?
+        try:
+            first = os.read(descriptor, 1)  # b"": no program has it open for writing
+        except BlockingIOError:  # a writer, with nothing written yet
+            pass
+        if first == b"":
+            # Until a writer comes, waiting for bytes waits for it (not for the end).
+            if not select.select([descriptor], [], [], min(timeout, _WRITER_GRACE))[0]:
+                raise InputError(f"{name}: no program is writing to this pipe; start the "
+                                 f"program that writes {what} into it, or give a file")
+
+    def read(size: int) -> bytes:
+        nonlocal first
+        if first:
+            chunk, first = first, None
+            return chunk
+        while True:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([descriptor], [], [], max(left, 0))
+            if not ready:
+                raise InputError(
+                    f"{name}: nothing more came within {timeout:g} seconds; give {what} as a "
+                    "file, or make the program that writes it finish sooner")
+            try:
+                return os.read(descriptor, size)
+            except BlockingIOError:  # woken with nothing to read: wait again
+                continue
+
+    return read
+
+
+def _size(size: int) -> str:
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB".replace(".0 MB", " MB")
+    if size >= 1_000:
+        return f"{size / 1_000:.1f} kB".replace(".0 kB", " kB")
+    return f"{size} bytes"
+
+
+def load_table(source: str | os.PathLike | IO[bytes] | None) -> BaseModel:
+    """A table from a path (``"-"``: standard input) or an open binary file, read within
+    MAX_TABLE_BYTES; every problem is a TableFileError naming the file."""
+    try:
+        data = read_limited(source, MAX_TABLE_BYTES, what="a table file")
+    except InputError as error:
+        raise TableFileError(str(error)) from None
+    name = source_name(source)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise TableFileError(f"{name}: not UTF-8 text at byte {error.start + 1} (a table file is "
+                             "JSON text); save it as UTF-8") from None
+    return table_from_json(text, source=name)
 
 
 def table_from_json(text: str, source: str = "table") -> BaseModel:
@@ -67,7 +218,7 @@ def table_from_json(text: str, source: str = "table") -> BaseModel:
 def _parse_json(text: str, source: str) -> Any:
     size = len(text.encode("utf-8", errors="replace"))
     if size > MAX_TABLE_BYTES:
-        raise TableFileError(f"{source}: {_megabytes(size)}; a table file is at most 2 MB")
+        raise TableFileError(f"{source}: {_size(size)}; a table file is at most 2 MB")
     if _depth(text) > MAX_DEPTH:
         raise TableFileError(
             f"{source}: arrays and objects nested more than {MAX_DEPTH} deep; a table nests "
@@ -102,10 +253,6 @@ def _integer(digits: str) -> int:
 
 def _no_constant(name: str) -> Any:
     raise _Refused(name, f"{name} is not a number a table can hold")
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / 1_000_000:.1f} MB"
 
 
 def describe_errors(error: ValidationError, data: Any, source: str) -> str:
