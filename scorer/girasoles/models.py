@@ -31,8 +31,6 @@ LARGEST_BOARD_SIZE = 10
 ROUNDS = 4
 ADDITIONAL_OBJECTIVES = {"normal": 3, "advanced": 4}
 """Active additional objectives at the end of a game, by mode."""
-DESCRIBED_OBJECTIVES = 15
-"""The rulebook announces 16 additional objectives but describes 15 (ruling GI-5)."""
 MAX_COINS = 999
 """A sanity bound on coins, in total or in a round (the game has 30 coin tokens)."""
 
@@ -184,6 +182,25 @@ class Board(Frozen):
         return row in (1, self.rows) or col in (1, self.cols)
 
 
+class CardShows(StrEnum):
+    """What an additional objective's card shows besides its rule, which a table must give."""
+
+    NOTHING = "nothing"
+    COLOUR = "colour"
+    OBJECTS = "objects"
+
+
+OBJECTIVE_CARD_SHOWS: dict[int, CardShows] = {
+    number: CardShows.COLOUR if number in (1, 2, 5, 6)
+    else CardShows.OBJECTS if number in (7, 8, 9) else CardShows.NOTHING
+    for number in range(1, 16)
+}
+"""What each card of the rulebook's list shows, by number: a colour (cards 1, 2, 5, 6), two
+objects (cards 7, 8, 9) or nothing. The list's rules are in ``objectives``, which reads this."""
+DESCRIBED_OBJECTIVES = len(OBJECTIVE_CARD_SHOWS)
+"""The rulebook announces 16 additional objectives but describes 15 (ruling GI-5)."""
+
+
 class AdditionalObjective(Frozen):
     """An active additional objective: its card number in the rulebook's list, and what the card
     shows when its rule needs it: a colour (cards 1, 2, 5, 6) or two objects (cards 7, 8, 9)."""
@@ -200,18 +217,15 @@ class AdditionalObjective(Frozen):
 
     @model_validator(mode="after")
     def _shows_what_its_rule_needs(self) -> AdditionalObjective:
-        # Imported here: the objectives' table needs the models first.
-        from scorer.girasoles.objectives import OBJECTIVES
-
         if self.card > DESCRIBED_OBJECTIVES:
             raise ValueError(
                 f"the rulebook describes additional objectives 1 to {DESCRIBED_OBJECTIVES} only, "
                 f"so objective {self.card} cannot be scored (ruling GI-5)"
             )
-        card = OBJECTIVES[self.card]
+        shows = OBJECTIVE_CARD_SHOWS[self.card]
         fields = (
-            ("colour", card.needs_colour, "the colour"),
-            ("objects", card.needs_objects, "the two objects"),
+            ("colour", shows is CardShows.COLOUR, "the colour"),
+            ("objects", shows is CardShows.OBJECTS, "the two objects"),
         )
         for field, needed, what in fields:
             if needed and getattr(self, field) is None:

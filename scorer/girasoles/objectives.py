@@ -16,7 +16,9 @@ from scorer.core.breakdown import Cell
 from scorer.core.grid import maximum_matching, orthogonal_neighbours
 from scorer.girasoles.layout import Layout, cell_list, plural
 from scorer.girasoles.models import (
+    OBJECTIVE_CARD_SHOWS,
     AdditionalObjective,
+    CardShows,
     Colour,
     Objective13Reading,
     Options,
@@ -236,16 +238,14 @@ def bee_leaf_ladybug_sets(layout: Layout) -> Tally:
 Parameters = Callable[[AdditionalObjective, Options], tuple]
 
 
-def _nothing(objective: AdditionalObjective, options: Options) -> tuple:
+def _shown(objective: AdditionalObjective, options: Options) -> tuple:
+    """What the card shows (``OBJECTIVE_CARD_SHOWS``): its colour, its two objects or nothing."""
+    shows = OBJECTIVE_CARD_SHOWS[objective.card]
+    if shows is CardShows.COLOUR:
+        return (objective.colour,)
+    if shows is CardShows.OBJECTS:
+        return tuple(objective.objects or ())
     return ()
-
-
-def _colour(objective: AdditionalObjective, options: Options) -> tuple:
-    return (objective.colour,)
-
-
-def _objects(objective: AdditionalObjective, options: Options) -> tuple:
-    return tuple(objective.objects or ())
 
 
 def _objective_13_reading(objective: AdditionalObjective, options: Options) -> tuple:
@@ -255,20 +255,21 @@ def _objective_13_reading(objective: AdditionalObjective, options: Options) -> t
 @dataclass(frozen=True)
 class ObjectiveCard:
     """An entry of the rulebook's list: its number, its scorepad heading (``{shown}`` stands for
-    what the card shows), its rule and what the rule takes besides the board."""
+    what the card shows), its rule and what the rule takes besides the board: what the card shows
+    unless told otherwise."""
 
     number: int
     heading: str
     rule: Callable[..., Tally]
-    parameters: Parameters = _nothing
+    parameters: Parameters = _shown
 
     @property
     def needs_colour(self) -> bool:
-        return self.parameters is _colour
+        return OBJECTIVE_CARD_SHOWS[self.number] is CardShows.COLOUR
 
     @property
     def needs_objects(self) -> bool:
-        return self.parameters is _objects
+        return OBJECTIVE_CARD_SHOWS[self.number] is CardShows.OBJECTS
 
     def title(self, objective: AdditionalObjective) -> str:
         """The scorepad row's label, e.g. "5. Green areas" or "7. Bee and leaf pairs"."""
@@ -288,15 +289,15 @@ class ObjectiveCard:
 OBJECTIVES: dict[int, ObjectiveCard] = {
     card.number: card
     for card in (
-        ObjectiveCard(1, "{shown} on the edges", colour_on_edges, _colour),
-        ObjectiveCard(2, "{shown} on the edges", colour_on_edges, _colour),
+        ObjectiveCard(1, "{shown} on the edges", colour_on_edges),
+        ObjectiveCard(2, "{shown} on the edges", colour_on_edges),
         ObjectiveCard(3, "Sunflowers on the edges", sunflowers_on_edges),
         ObjectiveCard(4, "Sunflower areas", sunflower_areas),
-        ObjectiveCard(5, "{shown} areas", areas_of_colour, _colour),
-        ObjectiveCard(6, "{shown} areas", areas_of_colour, _colour),
-        ObjectiveCard(7, "{shown} pairs", pairs_of_objects, _objects),
-        ObjectiveCard(8, "{shown} pairs", pairs_of_objects, _objects),
-        ObjectiveCard(9, "{shown} pairs", pairs_of_objects, _objects),
+        ObjectiveCard(5, "{shown} areas", areas_of_colour),
+        ObjectiveCard(6, "{shown} areas", areas_of_colour),
+        ObjectiveCard(7, "{shown} pairs", pairs_of_objects),
+        ObjectiveCard(8, "{shown} pairs", pairs_of_objects),
+        ObjectiveCard(9, "{shown} pairs", pairs_of_objects),
         ObjectiveCard(10, "Rows with bees", rows_with_bees),
         ObjectiveCard(11, "Columns with ladybugs", columns_with_ladybugs),
         ObjectiveCard(12, "Rows and columns with 4 colours", rows_and_columns_with_all_colours),

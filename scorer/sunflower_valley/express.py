@@ -1,11 +1,6 @@
-"""Railroads and the Valley Express.
+"""The Valley Express on a valley's railway (``railway``: which towns rail joins, SV-2 and SV-3).
 
 Rulings used here (docs/RULINGS.md):
-- SV-2: two towns are joined when one group of orthogonally consecutive Railroad cards touches both;
-  a town beside the group is not "passed", and two towns side by side with no Railroad between them
-  are not joined.
-- SV-3: a railroad line is such a group without its dead-end spurs (Railroad cards that lead to no
-  town); those are the cards "part of the Valley Express" and the ones Walking Routes counts.
 - SV-5: with no stops entered, the route assumed is the legal route that gives the player the most
   points (the Express and the goals that depend on the route).
 """
@@ -17,10 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from scorer.core.breakdown import Cell
-from scorer.core.grid import connected_regions, orthogonal_neighbours
-from scorer.sunflower_valley.models import TOWN_KINDS, Kind, Valley
-from scorer.sunflower_valley.places import Places
-
+from scorer.sunflower_valley.models import Valley
+from scorer.sunflower_valley.railway import Railway
 
 EXPRESS_POINTS_PER_TOWN = 3
 
@@ -33,77 +26,16 @@ def no_route_points(rails: frozenset[Cell]) -> int:
     return 0
 
 
-class RouteError(ValueError):
-    """An Express route that cannot have been played; the message names the step."""
-
-
 @dataclass(frozen=True)
-class RailNetwork:
-    """The towns of a valley and the railroad groups that join them."""
-
-    towns: frozenset[Cell]
-    start: Cell
-    groups: tuple[frozenset[Cell], ...]
-    places: Places
+class RailNetwork(Railway):
+    """A valley's railway with the Valley Express on it: the points of a route and the searches
+    for the best, the longest and a cheaper one."""
 
     @classmethod
     def of(cls, valley: Valley) -> RailNetwork:
-        rails = [card.cell for card in valley.cards if card.kind is Kind.RAILROAD]
-        towns = frozenset(card.cell for card in valley.cards if card.kind in TOWN_KINDS)
-        start = next(card.cell for card in valley.cards if card.kind is Kind.STARTING_TOWN)
-        return cls(towns=towns, start=start, groups=tuple(connected_regions(rails)),
-                   places=Places.of(card.cell for card in valley.cards))
-
-    def towns_touching(self, group: frozenset[Cell]) -> frozenset[Cell]:
-        return frozenset(
-            neighbour
-            for cell in group
-            for neighbour in orthogonal_neighbours(cell)
-            if neighbour in self.towns
-        )
-
-    @cached_property
-    def group_towns(self) -> tuple[frozenset[Cell], ...]:
-        """The towns each group touches, in the order of ``groups``."""
-        return tuple(self.towns_touching(group) for group in self.groups)
-
-    @cached_property
-    def links(self) -> dict[Cell, tuple[Cell, ...]]:
-        """Each town and the towns joined to it by rail (ruling SV-2), in a stable order."""
-        joined: dict[Cell, set[Cell]] = {town: set() for town in self.towns}
-        for touching in self.group_towns:
-            for town in touching:
-                joined[town] |= touching - {town}
-        return {town: tuple(sorted(others)) for town, others in sorted(joined.items())}
-
-    def groups_joining(self, a: Cell, b: Cell) -> list[frozenset[Cell]]:
-        return [
-            group
-            for group, touching in zip(self.groups, self.group_towns)
-            if a in touching and b in touching
-        ]
-
-    def line(self, group: frozenset[Cell]) -> frozenset[Cell]:
-        """The group without dead-end spurs: Railroad cards leading to no town (ruling SV-3)."""
-        kept = set(group)
-        while True:
-            spurs = {
-                cell
-                for cell in kept
-                if not any(n in self.towns for n in orthogonal_neighbours(cell))
-                and sum(n in kept for n in orthogonal_neighbours(cell)) <= 1
-            }
-            if not spurs:
-                return frozenset(kept)
-            kept -= spurs
-
-    def route_rails(self, route: Sequence[Cell]) -> frozenset[Cell]:
-        """The Railroad cards that are part of the Express along ``route`` (ruling SV-3)."""
-        cards: set[Cell] = set()
-        for a, b in zip(route, route[1:]):
-            for group in self.groups_joining(a, b):
-                cards |= self.line(group)
-        return frozenset(cards)
+        railway = valley.railway()
+        return cls(towns=railway.towns, start=railway.start, groups=railway.groups,
+                   places=railway.places)
 
     def route_points(self, route: Sequence[Cell], more: RoutePoints = no_route_points) -> int:
         """The Express's points along ``route`` (3 a town after the Starting Town) plus ``more``'s
@@ -133,32 +65,6 @@ class RailNetwork:
         """Of the legal routes with ``stops`` stops that give fewer ``more`` points than ``below``,
         the one that gives the fewest (the first in grid order among equals); None if none does."""
         return _RouteSearch(self, more).cheaper(stops, below)
-
-    def check_route(self, stops: Sequence[Cell]) -> None:
-        """Raise RouteError naming the first stop or step that could not have been played."""
-        if not stops:
-            raise RouteError("the Express stops start with the Starting Town; none are given")
-        if stops[0] != self.start:
-            raise RouteError(
-                f"the Express starts at the Starting Town at {self.places.name(self.start)}, "
-                f"not at {self.places.name(stops[0])}"
-            )
-        visited: set[Cell] = set()
-        for number, stop in enumerate(stops, start=1):
-            if stop not in self.towns:
-                raise RouteError(f"Express stop {number} ({self.places.name(stop)}) is not a town")
-            if stop in visited:
-                raise RouteError(
-                    f"Express stop {number}: the town at {self.places.name(stop)} is already on "
-                    "the route; the Valley Express cannot pass the same town twice"
-                )
-            visited.add(stop)
-            if number > 1 and stop not in self.links[stops[number - 2]]:
-                raise RouteError(
-                    f"Express step {number - 1}: no Railroad line joins the town at "
-                    f"{self.places.name(stops[number - 2])} to the town at "
-                    f"{self.places.name(stop)} (ruling SV-2)"
-                )
 
 
 class _RouteSearch:

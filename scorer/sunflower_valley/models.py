@@ -18,6 +18,7 @@ from scorer.core.counts import WholeNumber
 from scorer.core.grid import connected_regions
 from scorer.core.players import SeatedPlayer, distinct_names
 from scorer.sunflower_valley.places import Places
+from scorer.sunflower_valley.railway import Railway
 
 
 class Kind(StrEnum):
@@ -195,10 +196,16 @@ class Valley(Frozen):
                 f"every card must touch the valley side by side; not connected: {cells}"
             )
         if self.express_stops is not None:
-            from scorer.sunflower_valley.express import RailNetwork
-
-            RailNetwork.of(self).check_route(self.express_stops)
+            self.railway().check_route(self.express_stops)
         return self
+
+    def railway(self) -> Railway:
+        """The valley's towns and the groups of Railroad cards joining them."""
+        return Railway.of_cells(
+            towns=(card.cell for card in self.cards if card.kind in TOWN_KINDS),
+            start=next(card.cell for card in self.cards if card.kind is Kind.STARTING_TOWN),
+            rails=(card.cell for card in self.cards if card.kind is Kind.RAILROAD),
+            places=Places.of(card.cell for card in self.cards))
 
     @property
     def valley_card_count(self) -> int:

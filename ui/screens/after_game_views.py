@@ -1,5 +1,6 @@
-"""The screens about past games: History, Statistics and Backup, reached from home; each lists
-only the tables this device may see (``AppContext.visible_tables``)."""
+"""What the screens about past games share: History, Statistics and Backup, reached from home
+(the router in ``ui.web.app`` shows them); each lists only the tables this device may see
+(``AppContext.visible_tables``)."""
 
 from __future__ import annotations
 
@@ -45,12 +46,3 @@ def chips(options: list[tuple[str | None, str]], chosen: str | None, on_choose,
         for value, text in options
     ], scroll=ft.ScrollMode.AUTO, spacing=6)
 
-
-def after_game_screen(context, route: str):
-    """The view of one of :data:`SCREENS` (imported here: each imports this module)."""
-    from ui.screens.backup_view import BackupView
-    from ui.screens.history_view import HistoryView
-    from ui.screens.statistics_view import StatisticsView
-
-    views = {"/history": HistoryView, "/statistics": StatisticsView, "/backup": BackupView}
-    return views[route](context)

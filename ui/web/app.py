@@ -92,12 +92,18 @@ class AppContext:
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
-        from ui.screens.after_game_views import SCREENS, after_game_screen
+        from ui.screens.after_game_views import SCREENS
+        from ui.screens.backup_view import BackupView
         from ui.screens.finish_view import FinishView
+        from ui.screens.history_view import HistoryView
         from ui.screens.home_view import HomeView
         from ui.screens.join_view import JoinView
         from ui.screens.new_table_view import NewTableView
+        from ui.screens.statistics_view import StatisticsView
         from ui.screens.text_view import TextView
+
+        after_game = {"/history": HistoryView, "/statistics": StatisticsView,
+                      "/backup": BackupView}
 
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
@@ -118,7 +124,7 @@ class AppContext:
                 self.view = HomeView(self, message="This table is not shared with this device: "
                                      "open its invitation (QR code or link) to join it.")
             elif path in SCREENS:
-                self.view = after_game_screen(self, path)
+                self.view = after_game[path](self)
             elif finish:
                 self.view = FinishView(self, int(finish.group(1)))
                 self._subscribe(f"table-{finish.group(1)}")

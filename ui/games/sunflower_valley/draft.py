@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable
 from pydantic import ValidationError
 
 from scorer.core.grid import connected_regions
-from scorer.sunflower_valley.express import RailNetwork, RouteError
+from scorer.sunflower_valley.express import RailNetwork
+from scorer.sunflower_valley.railway import RouteError
 from scorer.sunflower_valley.places import Places
 from scorer.sunflower_valley.models import (
     Card,
