@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Callable
 
+from scorer.deck import deck_schema
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
 from scorer.report import rulings_text, scorepad_text
@@ -39,7 +40,9 @@ def build_parser(add_commands: AddCommands | None = None,
     score_command.add_argument("file", help="a table file (JSON, see README); - reads standard "
                                "input")
     score_command.add_argument("--json", action="store_true", help="print the result as JSON")
-    commands.add_parser("schema", help="print the JSON Schema of a table file")
+    schema = commands.add_parser("schema", help="print the JSON Schema of a table file")
+    schema.add_argument("--deck", action="store_true",
+                        help="of a deck file instead (the app's Deck screen exports and imports it)")
     commands.add_parser("rulings", help="print the rulings document (Markdown, docs/RULINGS.md)")
     if add_commands is not None:
         add_commands(commands)
@@ -49,7 +52,7 @@ def build_parser(add_commands: AddCommands | None = None,
 def run(args: argparse.Namespace) -> int:
     """Carry out one of the library's commands (``args.command`` in ``LIBRARY_COMMANDS``)."""
     if args.command == "schema":
-        print(json.dumps(table_schema(), indent=2))
+        print(json.dumps(deck_schema() if args.deck else table_schema(), indent=2))
         return 0
     if args.command == "rulings":
         print(rulings_markdown(), end="")

@@ -80,6 +80,12 @@ def test_schema_is_generated(capsys):
     assert code == 0 and "Card" in json.dumps(schema)
 
 
+def test_deck_schema_is_generated(capsys):
+    code, out, _ = run(capsys, "schema", "--deck")
+    schema = json.loads(out)
+    assert code == 0 and schema["title"] == "scorepad deck" and "Favour" in schema["$defs"]
+
+
 def write(tmp_path, text) -> str:
     path = tmp_path / "table.json"
     path.write_text(text)

@@ -128,6 +128,11 @@ class GamePlugin(ABC):
         default suits a game whose choices are not kept in its draft."""
         return self.default_setup()
 
+    def deck_cards(self, draft: dict) -> list[tuple[str, BaseModel]]:
+        """The cards this draft describes, as (kind, the library's description), for the
+        group's deck (ui/store/deck.py); this default suits a game without described cards."""
+        return []
+
     @abstractmethod
     def check(self, draft: dict) -> Checked:
         """Validate a draft; never raises: what does not validate becomes a Problem."""

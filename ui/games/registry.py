@@ -11,3 +11,9 @@ APP_GAMES: dict[str, GamePlugin] = {
     plugin.key: plugin
     for plugin in (SunflowerValleyPlugin(), GirasolesPlugin(), MapleValleyPlugin())
 }
+
+
+def deck_cards(game: str, draft: dict) -> list:
+    """What a saved draft describes, for the group's deck: the tables file's reader."""
+    plugin = APP_GAMES.get(game)
+    return plugin.deck_cards(draft) if plugin is not None else []

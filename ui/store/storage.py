@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ui.store.deck import CardReader, fill_once, join_new
 from ui.store.file_problems import file_problem
 
 FORMAT_VERSION = 1
@@ -117,8 +118,13 @@ class StoreUnavailable(Exception):
 
 
 class TableStore:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, deck_cards: CardReader | None = None):
+        """``deck_cards`` reads the cards a draft describes (by default the app's games say):
+        every draft written joins its new cards to the group's deck (ui/store/deck.py)."""
         self.path = Path(path).expanduser().resolve()
+        if deck_cards is None:
+            from ui.games.registry import deck_cards  # the games import this module's users
+        self.deck_cards = deck_cards
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._connection() as connection:
@@ -129,6 +135,7 @@ class TableStore:
                 for table, column, declaration in _ADDED_COLUMNS:
                     _add_column(connection, table, column, declaration)
                 _give_uids(connection)
+                fill_once(connection, deck_cards)
                 # A damaged file can still open; find out now rather than at the first edit.
                 damage = connection.execute("PRAGMA quick_check").fetchone()[0]
         except (sqlite3.Error, OSError) as error:
@@ -156,12 +163,13 @@ class TableStore:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4())),
             )
+            join_new(connection, self.deck_cards, game, draft)
             return int(cursor.lastrowid)
 
     def save(self, table_id: int, draft: dict) -> None:
         with self._connection() as connection:
             row = connection.execute(
-                "SELECT format_version FROM tables WHERE id = ?", (table_id,)
+                "SELECT format_version, game, draft FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
             if row is not None and row[0] > FORMAT_VERSION:
                 raise NewerFormatError(
@@ -174,6 +182,8 @@ class TableStore:
             ).rowcount
             if row is not None and not saved:
                 raise DeletedTableError(f"table {table_id} was deleted")
+            if saved:
+                join_new(connection, self.deck_cards, row[1], draft, _draft_of(row[2]))
 
     def get(self, table_id: int) -> StoredTable | None:
         with self._connection() as connection:
@@ -259,11 +269,13 @@ class TableStore:
                     "UPDATE tables SET game = ?, format_version = ?, draft = ?, created = ?, "
                     "updated = ?, finished = ?, location = ?, note = ?, start_player = ?, "
                     "deleted = NULL WHERE id = ?", (*values, row[0]))
+                join_new(connection, self.deck_cards, table.game, table.draft)
                 return int(row[0])
             cursor = connection.execute(
                 "INSERT INTO tables (game, format_version, draft, created, updated, finished, "
                 "location, note, start_player, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (*values, uid))
+            join_new(connection, self.deck_cards, table.game, table.draft)
             return int(cursor.lastrowid)
 
 
@@ -282,17 +294,22 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
+def _draft_of(text: str) -> dict:
+    """A stored draft; a damaged one reads as empty (shown, never scored from garbage)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _stored(row: tuple) -> StoredTable:
     table_id, game, version, draft, created, updated, uid, finished, location, note, start = row
-    try:
-        data = json.loads(draft)
-    except json.JSONDecodeError:
-        data = {}
     return StoredTable(
         id=table_id,
         game=game,
         format_version=version,
-        draft=data if isinstance(data, dict) else {},
+        draft=_draft_of(draft),
         created=datetime.fromisoformat(created),
         updated=datetime.fromisoformat(updated),
         uid=uid,

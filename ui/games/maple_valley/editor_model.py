@@ -100,8 +100,8 @@ class MapleEditor(SessionEditor):
                 for index, name in enumerate(self.holdings.get(KEYS[kind], []))]
 
     def known(self, kind: str) -> list[KnownCard]:
-        """Cards of this kind described at this table or in a saved game, to offer again."""
-        return known_cards(kind, self.draft, self.session.store, self.session.table_id)
+        """Cards of this kind described at this table or in the group's deck, to offer again."""
+        return known_cards(kind, self.draft, self.session.store)
 
     def holders(self, kind: str, name: str) -> list[str]:
         """The players of this table holding a card of this name."""

@@ -1,9 +1,5 @@
-"""Cards described before, offered again by name: at this table (for every player) and in every
-saved Maple Valley game.
-
-Nothing new is stored: the saved tables' drafts already hold each description as it was entered,
-so the known cards are read from them (this table first, then the most recently changed tables).
-Deleting a table forgets the cards only it described.
+"""Cards described before, offered again by name: at this table (for every player), then the
+group's deck (every card described at any table, ui/store/deck.py), the most recently used first.
 """
 
 from __future__ import annotations
@@ -12,6 +8,7 @@ from dataclasses import dataclass
 
 from scorer.maple_valley.models import Card
 from ui.games.maple_valley.draft import described
+from ui.store.deck import Deck
 from ui.store.storage import TableStore
 
 GAME = "maple_valley"
@@ -24,9 +21,8 @@ class KnownCard:
     """Described at this table (a change to it changes it for every player of the table)."""
 
 
-def known_cards(kind: str, draft: dict, store: TableStore | None = None,
-                table_id: int | None = None) -> list[KnownCard]:
-    """One description per name (ignoring case): this table's, else the latest game's."""
+def known_cards(kind: str, draft: dict, store: TableStore | None = None) -> list[KnownCard]:
+    """One description per name (ignoring case): this table's, else the deck's latest."""
     found: list[KnownCard] = []
     seen: set[str] = set()
 
@@ -39,9 +35,7 @@ def known_cards(kind: str, draft: dict, store: TableStore | None = None,
 
     offer(described(draft, kind), True)
     if store is not None:
-        for stored in store.list():
-            if stored.game == GAME and stored.id != table_id and stored.readable:
-                offer(described(stored.draft, kind), False)
+        offer([entry.card for entry in Deck(store).cards(GAME, kind)], False)
     return found
 
 

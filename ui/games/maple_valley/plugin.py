@@ -40,6 +40,10 @@ class MapleValleyPlugin(GamePlugin):
                 player["cubes"] = [0] * len(fresh["festivities"])
         return fresh
 
+    def deck_cards(self, table_draft: dict) -> list:
+        """The Favours, Friends and Patches of the table's catalogue."""
+        return [(kind, card) for kind in draft.KINDS for card in draft.described(table_draft, kind)]
+
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
 

@@ -244,6 +244,28 @@ def rewrite_description(old: CardDescription, new: CardDescription,
     return f"change {old.summary} to {new.summary}{where}", change
 
 
+def town_and_farmer_cards(draft: dict) -> list[CardDescription]:
+    """Every Town and Farmer card the table describes, in the offered list or laid on a valley
+    (those that validate), each once."""
+    players = draft.get("players")
+    laid = [card for player in players if isinstance(player, dict)
+            for card in player.get("cards") or [] if isinstance(card, dict)] \
+        if isinstance(players, list) else []
+    described = draft.get("described")
+    found: list[CardDescription] = []
+    for raw in [*(described if isinstance(described, list) else []), *laid]:
+        if not isinstance(raw, dict) or raw.get("kind") not in (Kind.TOWN, Kind.FARMER):
+            continue
+        try:
+            description = CardDescription.model_validate(
+                {key: value for key, value in description_of(raw).items() if value is not None})
+        except ValidationError:
+            continue
+        if description not in found:
+            found.append(description)
+    return found
+
+
 def _remember(draft: dict, description: CardDescription) -> None:
     """Offer a described Town or Farmer card again, to every player of the table."""
     if description.kind not in (Kind.TOWN, Kind.FARMER):

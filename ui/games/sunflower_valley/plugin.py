@@ -44,6 +44,10 @@ class SunflowerValleyPlugin(GamePlugin):
         return {**super().rematch_draft(table_draft),
                 "described": copy.deepcopy(table_draft.get("described", []))}
 
+    def deck_cards(self, table_draft: dict) -> list:
+        """The Town and Farmer cards described at the table, and those laid on its valleys."""
+        return [(card.kind.value, card) for card in draft.town_and_farmer_cards(table_draft)]
+
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
 

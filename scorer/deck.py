@@ -1,0 +1,88 @@
+"""The deck file: the cards a group has described, per game, to share them between databases.
+
+A deck holds card descriptions only (what is printed on a card), in the library's own models:
+Sunflower Valley's Town and Farmer cards (:class:`CardDescription`) and Maple Valley's Favours,
+Friends and Patches. It never holds a table or a point. ``scorepad schema --deck`` prints its JSON
+Schema, generated from these models; the app exports and imports it (home, *Deck*).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, ValidationError
+
+from scorer.core.breakdown import Frozen
+from scorer.files import TableFileError, _parse_json as parse_json, place
+from scorer.maple_valley.models import Favour, Friend, Patch
+from scorer.sunflower_valley.models import CardDescription, Kind
+
+MAX_DECK_CARDS = 500
+"""Cards of one kind in a deck: a game has fewer than 100 distinct ones, variants included."""
+
+DECK_KINDS = {"sunflower_valley": ("town", "farmer"),
+              "maple_valley": ("Favour", "Friend", "Patch")}
+"""The kinds of card a deck keeps, per game (Sunflower Valley's are the card kinds' values)."""
+
+
+def _town_or_farmer(card: CardDescription) -> CardDescription:
+    if card.kind not in (Kind.TOWN, Kind.FARMER):
+        raise ValueError(f"a deck keeps Town and Farmer cards, not {card.kind.label}")
+    return card
+
+
+class SunflowerValleyDeck(Frozen):
+    cards: tuple[Annotated[CardDescription, AfterValidator(_town_or_farmer)], ...] = Field(
+        default=(), max_length=MAX_DECK_CARDS,
+        description="Town and Farmer cards: their combination, points and villagers.")
+
+
+class MapleValleyDeck(Frozen):
+    favours: tuple[Favour, ...] = Field(default=(), max_length=MAX_DECK_CARDS)
+    friends: tuple[Friend, ...] = Field(default=(), max_length=MAX_DECK_CARDS)
+    patches: tuple[Patch, ...] = Field(default=(), max_length=MAX_DECK_CARDS)
+
+
+class DeckFile(Frozen):
+    """A group's deck: ``{"deck": 1, "sunflower_valley": {...}, "maple_valley": {...}}``."""
+
+    deck: Literal[1] = Field(default=1, description="The deck file's format version.")
+    sunflower_valley: SunflowerValleyDeck = SunflowerValleyDeck()
+    maple_valley: MapleValleyDeck = MapleValleyDeck()
+
+
+MAPLE_KEYS = {"Favour": "favours", "Friend": "friends", "Patch": "patches"}
+
+
+def cards_of(deck: DeckFile, game: str, kind: str) -> tuple[Frozen, ...]:
+    """The deck's cards of one kind (a kind of :data:`DECK_KINDS`)."""
+    if game == "sunflower_valley":
+        return tuple(card for card in deck.sunflower_valley.cards if card.kind.value == kind)
+    return getattr(deck.maple_valley, MAPLE_KEYS[kind])
+
+
+def deck_schema() -> dict:
+    """The JSON Schema of a deck file, generated from the models."""
+    schema = DeckFile.model_json_schema()
+    schema["title"] = "scorepad deck"
+    return schema
+
+
+def deck_from_json(text: str, source: str = "deck") -> DeckFile:
+    """A deck file's text, read through the same bounds as a table file's; every problem is a
+    :class:`TableFileError` naming the place."""
+    data = parse_json(text, source)
+    try:
+        return DeckFile.model_validate(data)
+    except ValidationError as error:
+        raise TableFileError("\n".join(
+            f"{source}: at {place(item['loc'], data) if item['loc'] else 'the deck'}: "
+            f"{item['msg'].removeprefix('Value error, ')}"
+            for item in error.errors(include_url=False))) from None
+
+
+def deck_json(deck: DeckFile) -> str:
+    """The file's text: defaults left out, so a card reads as it was entered."""
+    return json.dumps(deck.model_dump(mode="json", exclude_defaults=True) | {"deck": 1},
+                      indent=2, ensure_ascii=False) + "\n"

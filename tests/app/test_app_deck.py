@@ -1,0 +1,188 @@
+"""The group's deck (ui/store/deck.py) without a browser: every card described at any table joins
+it, once per description; deleting a table forgets nothing; a database from before the deck is
+filled once; the deck file exported from one database and imported into another, with conflicts
+under one name left to a choice."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from scorer.deck import DeckFile, deck_from_json, deck_json, deck_schema
+from scorer.files import TableFileError, load_table
+from scorer.maple_valley.models import Category, Favour, Friend, Travel
+from scorer.sunflower_valley.models import CardDescription, Kind
+from ui.games.registry import APP_GAMES
+from ui.live.session import Sessions
+from ui.games.sunflower_valley.editor_model import ValleyEditor
+from ui.games.maple_valley.editor_model import MapleEditor
+from ui.games.plugin import PlayerSetup
+from ui.store.deck import Deck
+from ui.store.storage import TableStore
+
+SHEEP_TOWN = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3,
+                             villagers=1)
+LAKE_FARMER = CardDescription(kind=Kind.FARMER, combination=(Kind.LAKE,), points=2)
+FIDDLE = Favour(name="Fiddle", category=Category.ENTERTAINMENT, score=7)
+OTTER = Friend(name="Otter", score=3, travel=(Travel.WATER,))
+PLAYERS = [PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")]
+
+
+def new_table(store: TableStore, game: str):
+    plugin = APP_GAMES[game]
+    table_id = store.create(game, plugin.new_draft(PLAYERS, plugin.default_setup()))
+    return Sessions(store, APP_GAMES).get(table_id)
+
+
+def valley_cards(store: TableStore) -> list:
+    return [entry.card for entry in Deck(store).cards("sunflower_valley")]
+
+
+def describe_and_lay(session, player: int, description: CardDescription, cell) -> None:
+    editor = ValleyEditor(session, player)
+    editor.choose_description(description)
+    editor.tap(cell)
+
+
+def test_a_card_described_at_a_table_joins_the_deck_once_and_outlives_the_table(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    session = new_table(store, "sunflower_valley")
+    describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
+    describe_and_lay(session, 1, SHEEP_TOWN, (0, 1))  # the same description again
+    other = new_table(store, "sunflower_valley")
+    describe_and_lay(other, 0, SHEEP_TOWN, (1, 0))
+    assert valley_cards(store) == [SHEEP_TOWN]
+    describe_and_lay(other, 0, LAKE_FARMER, (0, 1))
+    assert valley_cards(store) == [LAKE_FARMER, SHEEP_TOWN]  # the most recently used first
+    for table_id in (session.table_id, other.table_id):
+        store.delete(table_id)
+    assert store.purge_deleted([session.table_id, other.table_id]) == 2
+    assert valley_cards(store) == [LAKE_FARMER, SHEEP_TOWN]
+
+
+def test_maple_valley_cards_join_the_deck_by_description_and_a_new_table_offers_them(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    ann = MapleEditor(new_table(store, "maple_valley"), 0)
+    assert ann.add("Favour", FIDDLE) and ann.add("Friend", OTTER)
+    cheaper = FIDDLE.model_copy(update={"score": 6})
+    assert [e.card for e in Deck(store).cards("maple_valley", "Favour")] == [FIDDLE]
+    later = MapleEditor(new_table(store, "maple_valley"), 1)
+    assert [entry.card for entry in later.known("Friend")] == [OTTER]
+    assert later.add("Favour", cheaper)
+    # Two descriptions under one name are two entries; the picker offers the latest.
+    assert [e.card for e in Deck(store).cards("maple_valley", "Favour")] == [cheaper, FIDDLE]
+    assert [entry.card for entry in MapleEditor(new_table(store, "maple_valley"), 0).known(
+        "Favour")] == [cheaper]
+
+
+def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    session = new_table(store, "sunflower_valley")
+    describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
+    deck = Deck(store)
+    deck.remove(deck.cards("sunflower_valley")[0])
+    describe_and_lay(session, 0, CardDescription(kind=Kind.FIELD), (1, 0))  # another edit
+    assert valley_cards(store) == []
+    describe_and_lay(new_table(store, "sunflower_valley"), 1, SHEEP_TOWN, (0, 1))
+    assert valley_cards(store) == [SHEEP_TOWN]
+
+
+def test_an_edit_on_the_deck_screen_replaces_the_description(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    deck = Deck(store)
+    deck.add("sunflower_valley", "town", SHEEP_TOWN)
+    deck.add("sunflower_valley", "farmer", LAKE_FARMER)
+    richer = SHEEP_TOWN.model_copy(update={"points": 5})
+    deck.replace(deck.cards("sunflower_valley", "town")[0], richer)
+    assert sorted(valley_cards(store), key=str) == sorted([richer, LAKE_FARMER], key=str)
+    deck.replace(deck.cards("sunflower_valley", "town")[0], LAKE_FARMER.model_copy(
+        update={"kind": Kind.FARMER}))  # onto one already there: one entry
+    assert valley_cards(store) == [LAKE_FARMER]
+
+
+def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    store = TableStore(path)
+    plugin = APP_GAMES["sunflower_valley"]
+    table = load_table("examples/sunflower_valley/full_table.json")
+    store.create("sunflower_valley", plugin.draft_from_table(table))
+    maple = load_table("examples/maple_valley/rulebook_final_scoring.json")
+    deleted = store.create("maple_valley", APP_GAMES["maple_valley"].draft_from_table(maple))
+    store.delete(deleted)
+    with sqlite3.connect(path) as connection:  # as the file was before the deck
+        connection.execute("DROP TABLE deck")
+        connection.execute("DELETE FROM settings WHERE name = 'deck_filled'")
+    reopened = TableStore(path)
+    laid = {CardDescription.model_validate(card.description.model_dump())
+            for player in table.players for card in player.valley.cards
+            if card.kind in (Kind.TOWN, Kind.FARMER)}
+    assert set(valley_cards(reopened)) == laid and len(laid) == len(valley_cards(reopened))
+    favours = [e.card for e in Deck(reopened).cards("maple_valley", "Favour")]
+    assert sorted(card.name for card in favours) == sorted(
+        {card.name for player in maple.players for card in maple.favours_of(player)})
+    Deck(reopened).remove(Deck(reopened).cards("sunflower_valley")[0])
+    assert len(valley_cards(TableStore(path))) == len(laid) - 1  # filled once, not at each open
+
+
+def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_cards(tmp_path):
+    first = TableStore(tmp_path / "a.sqlite3")
+    deck = Deck(first)
+    deck.add("sunflower_valley", "town", SHEEP_TOWN)
+    deck.add("sunflower_valley", "farmer", LAKE_FARMER)
+    deck.add("maple_valley", "Favour", FIDDLE)
+    deck.add("maple_valley", "Friend", OTTER)
+    text = deck_json(deck.export())
+    assert json.loads(text)["sunflower_valley"]["cards"][0] == {
+        "kind": "town", "combination": ["sheep", "field"], "points": 3, "villagers": 1}
+    second = Deck(TableStore(tmp_path / "b.sqlite3"))
+    plans = second.plan_import(deck_from_json(text))
+    assert [(plan.game, len(plan.added), plan.conflicts) for plan in plans] == [
+        ("sunflower_valley", 2, []), ("maple_valley", 2, [])]
+    assert second.apply_import(plans) == 4
+    for game in ("sunflower_valley", "maple_valley"):
+        assert {e.key for e in second.cards(game)} == {e.key for e in deck.cards(game)}
+    again = second.plan_import(deck_from_json(text))  # importing twice adds nothing
+    assert [(len(plan.added), plan.known) for plan in again] == [(0, 2), (0, 2)]
+
+
+def test_an_imported_card_named_like_one_here_with_another_description_is_a_choice(tmp_path):
+    here = Deck(TableStore(tmp_path / "t.sqlite3"))
+    here.add("maple_valley", "Favour", FIDDLE)
+    cheaper = FIDDLE.model_copy(update={"score": 6})
+    incoming = DeckFile.model_validate({"maple_valley": {"favours": [
+        cheaper.model_dump(mode="json")]}})
+    plans = here.plan_import(incoming)
+    conflict = plans[1].conflicts[0]
+    assert (conflict.kind, conflict.incoming, conflict.here, plans[1].added) == (
+        "Favour", cheaper, [FIDDLE], [])
+    assert here.apply_import(plans) == 0  # kept as it was unless chosen
+    assert [e.card for e in here.cards("maple_valley")] == [FIDDLE]
+    conflict.take = True
+    assert here.apply_import(plans) == 1
+    assert [e.card for e in here.cards("maple_valley")] == [cheaper]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[]", "deck: at the deck: Input should be a valid dictionary or instance of DeckFile"),
+    ('{"deck": 2}', "deck: at deck: Input should be 1"),
+    ('{"sunflower_valley": {"cards": [{"kind": "lake"}]}}',
+     "deck: at sunflower_valley > cards[0]: a deck keeps Town and Farmer cards, not Lake"),
+    ('{"maple_valley": {"friends": [{"name": "Otter", "travel": []}]}}',
+     "deck: at maple_valley > friends[0] (Otter) > travel: Tuple should have at least 1 item "
+     "after validation, not 0"),
+    ('{"deck": 1,', "deck: line 1, column 12: not valid JSON (Expecting property name enclosed "
+     "in double quotes)"),
+])
+def test_a_bad_deck_file_is_refused_naming_the_place(text, message):
+    with pytest.raises(TableFileError) as refused:
+        deck_from_json(text)
+    assert str(refused.value) == message
+
+
+def test_the_deck_schema_is_generated_from_the_models():
+    schema = deck_schema()
+    assert schema["title"] == "scorepad deck"
+    assert {"deck", "sunflower_valley", "maple_valley"} <= set(schema["properties"])
+    assert "CardDescription" in schema["$defs"] and "Favour" in schema["$defs"]
