@@ -24,8 +24,8 @@ def app_server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is needed for the browser tests ({CHROMIUM}); "
-                    "apt-get install -y chromium")
+        pytest.fail(f"Chromium is needed for the browser tests ({CHROMIUM}): script/test installs "
+                    "it as root, or apt-get install -y chromium fonts-dejavu-core")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
