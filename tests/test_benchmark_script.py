@@ -16,3 +16,16 @@ def test_benchmark_reports_a_median_for_every_case():
     assert "median ms" in header
     assert any(row.startswith("sunflower_valley: 6-player table") for row in rows)
     assert all(float(row.split()[-3]) >= 0 for row in rows)
+
+
+def test_the_hill_climb_for_slow_valleys_reports_a_legal_valley():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "slow_valleys.py"), "--steps", "5",
+         "--restarts", "4"],
+        capture_output=True, text=True, check=True, timeout=300,
+    )
+    lines = done.stdout.strip().splitlines()
+    assert [line.split(":")[0] for line in lines[:4]] == [f"climb {n}" for n in range(1, 5)]
+    assert lines[4].startswith("slowest valley found: ")
+    picture = " ".join(lines[5:]).split()
+    assert picture.count("S") == 1 and len(picture) - picture.count(".") == 30

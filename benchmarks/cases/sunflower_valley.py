@@ -45,7 +45,19 @@ T T R T R T
 . . T R . .
 . . T R R .
 """
+# The 30-card valley of issue 23 (found by a search for slow inputs): 0.67 s for a 6-player table
+# of it and its mirror image before the longest-path search was cut by blocks.
+ISSUE_23 = """
+. R . . R R .
+. R R R T R .
+. S R R R . .
+. R T R R R T
+. T R T R R .
+R R R R R R R
+"""
 KINDS = {"R": "railroad", "T": "town", "S": "starting_town"}
+KNOWN_WORST = {"issue 23": ISSUE_23, "30 cards": WORST_30, "30 cards, routes": WORST_30_ROUTES}
+"""The slowest valleys known, where benchmarks/slow_valleys.py starts climbing."""
 
 
 def worst_valley(picture: str = WORST) -> Valley:
@@ -87,6 +99,17 @@ WORST_30_TABLE = SunflowerValleyTable(
 )
 
 
+def mirrored(picture: str) -> str:
+    return "\n".join(" ".join(reversed(row.split())) for row in picture.strip().splitlines())
+
+
+ISSUE_23_TABLE = SunflowerValleyTable(
+    goals=("long_way", "walking_routes", "suburban_trains"),
+    players=tuple(Player(name=name, valley=worst_valley(mirrored(ISSUE_23) if i % 2 else ISSUE_23))
+                  for i, name in enumerate("ABCDEF")),
+)
+
+
 def express_and_long_way(valley: Valley) -> None:
     layout = Layout(valley, Options())
     valley_express(layout)
@@ -104,4 +127,6 @@ CASES = {
         WORST_30_TABLE),
     "sunflower_valley: 6 players, the 30-card valley slowest for the route search": lambda:
         score_table(WORST_30_ROUTES_TABLE),
+    "sunflower_valley: WORST CASE 6 players, issue 23's valley and its mirror": lambda:
+        score_table(ISSUE_23_TABLE),
 }

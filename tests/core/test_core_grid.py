@@ -4,10 +4,12 @@ import itertools
 import sys
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core.grid import (
+    _PathSearch,
     connected_regions,
     diagonal_neighbours,
     longest_simple_path,
@@ -172,3 +174,110 @@ def test_longest_simple_path_of_a_long_line_needs_no_recursion():
     finally:
         sys.setrecursionlimit(limit)
     assert path == list(range(nodes))
+
+
+@st.composite
+def dense_blobs(draw, max_cells: int = 12) -> dict:
+    """Grid cells grown as the slowest valleys are (issue 23): each new cell where it touches
+    the most cells already there (or one fewer), so the blob is full of cycles. Each cell is a
+    Railroad (True, about 3 in 4) or a Town (False)."""
+    blob = {(0, 0): draw(st.booleans())}
+    for _ in range(draw(st.integers(0, max_cells - 1))):
+        frontier = sorted({n for cell in blob for n in orthogonal_neighbours(cell)} - set(blob))
+        touching = {place: sum(n in blob for n in orthogonal_neighbours(place))
+                    for place in frontier}
+        most = max(touching.values()) - draw(st.integers(0, 1))
+        place = draw(st.sampled_from([p for p in frontier if touching[p] >= most]))
+        blob[place] = draw(st.sampled_from([True, True, True, False]))
+    return blob
+
+
+def long_way_graph(blob: dict) -> dict:
+    """Cells side by side are joined unless both are Towns (as Long Way joins them)."""
+    return {cell: [n for n in orthogonal_neighbours(cell) if n in blob and (blob[cell] or blob[n])]
+            for cell in sorted(blob)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(dense_blobs())
+def test_longest_simple_path_on_dense_blobs_is_the_brute_forces_path(blob):
+    """The blocks that cut the search lose no path: the same path as trying every one."""
+    adjacency = long_way_graph(blob)
+    has_a_railroad = lambda path: any(blob[cell] for cell in path)  # noqa: E731
+    expected = first_longest_by_brute_force(adjacency, list(adjacency), has_a_railroad)
+    assert longest_simple_path(adjacency, accept=has_a_railroad) == expected
+
+
+def test_a_block_between_two_branches_is_crossed_once():
+    """Two squares joined by a bridge, a long arm and a short stub on the first square: the
+    longest path runs down the arm, across the first square to the opposite corner (3 of its 4
+    nodes, as a path on a grid alternates colours), over the bridge and round the second square:
+    4 + 3 + 1 + 4 = 12 of the 15 nodes; the stub is left out."""
+    arm = [(0, -1), (0, -2), (0, -3), (0, -4)]
+    first_square = [(0, 0), (0, 1), (1, 1), (1, 0)]
+    stub = [(2, 0), (3, 0)]  # a dead-end arm off the first square: never on the longest path
+    bridge = [(1, 2)]
+    second_square = [(1, 3), (0, 3), (0, 4), (1, 4)]
+    blob = {cell: True for cell in arm + first_square + stub + bridge + second_square}
+    path = longest_simple_path(long_way_graph(blob))
+    assert len(path) == 12
+    assert set(path) >= set(arm) | set(bridge) | set(second_square)
+    assert not set(path) & set(stub)
+
+
+@pytest.mark.parametrize("tail_row, longest", [(0, 2 + 5 + 3), (1, 2 + 6 + 3)])
+def test_a_path_crosses_a_block_as_its_colours_allow(tail_row, longest):
+    """A 2 by 3 block between an arm of 2 (left of its top left corner) and a tail of 3 (right of
+    a right corner). From the top left to the top right corner (the same colour) a path takes 5
+    of the 6 cells; to the bottom right corner (the other colour), all 6."""
+    block = [(row, col) for row in (0, 1) for col in (0, 1, 2)]
+    arm = [(0, -1), (0, -2)]
+    tail = [(tail_row, 3), (tail_row, 4), (tail_row, 5)]
+    path = longest_simple_path(long_way_graph({cell: True for cell in block + arm + tail}))
+    assert len(path) == longest
+    assert {path[0], path[-1]} == {arm[-1], tail[-1]}
+
+
+def test_a_path_may_end_on_the_larger_colour_of_a_block():
+    """A 3 by 3 block (5 cells of its corners' colour, 4 of the other) after an arm of 2: from
+    the arm's end (the first node in order) the path snakes through all 9 cells and ends on a
+    corner."""
+    block = [(row, col) for row in range(3) for col in range(3)]
+    arm = [(0, -2), (0, -1)]
+    path = longest_simple_path(long_way_graph({cell: True for cell in arm + block}))
+    assert path[:3] == arm + [(0, 0)] and len(path) == 11
+
+
+def longest_from_by_brute_force(adjacency, start) -> int:
+    longest = 0
+    stack = [[start]]
+    while stack:
+        path = stack.pop()
+        longest = max(longest, len(path))
+        stack.extend(path + [n] for n in adjacency[path[-1]] if n not in path)
+    return longest
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(dense_blobs().map(long_way_graph),
+                 small_graphs.map(lambda edges: {node: list(nx.Graph(edges).neighbors(node))
+                                                 for node in nx.Graph(edges).nodes})))
+def test_the_chain_bound_never_cuts_a_path_that_exists(adjacency):
+    """The bound from blocks is at least what the longest path from each node adds (so pruning
+    by it is exact), on grids (two colours) and on any graph."""
+    search = _PathSearch(adjacency)
+    for node in adjacency:
+        start = search.index[node]
+        free = search.free_after(start, search.everyone)
+        assert search.chain_bound(start, free) >= longest_from_by_brute_force(adjacency, node) - 1
+
+
+def test_the_chain_bound_is_tight_across_a_block():
+    """From the arm's end of the 2 by 3 block with its tail on a corner of the top's colour, the
+    bound is the longest path exactly (10 of the 11 nodes): the free nodes alone would allow 11."""
+    block = [(row, col) for row in (0, 1) for col in (0, 1, 2)]
+    graph = long_way_graph({cell: True for cell in block + [(0, -1), (0, -2), (0, 3), (0, 4),
+                                                             (0, 5)]})
+    search = _PathSearch(graph)
+    start = search.index[(0, -2)]
+    assert search.chain_bound(start, search.free_after(start, search.everyone)) == 10 - 1

@@ -136,3 +136,47 @@ def test_the_largest_valley_of_towns_and_railroads_scores_with_a_legal_route(val
                for player in result.players)
     network = RailNetwork.of(valley)
     network.check_route(network.longest_route())
+
+
+@st.composite
+def dense_valleys(draw, cards: int = MAX_VALLEY_CARDS) -> Valley:
+    """Valleys shaped like the slowest found (issue 23): 30 Railroad and Town cards (about 3
+    Railroads to 1 Town), each laid where it touches the most cards already there (or one fewer),
+    so the valley is a blob full of cycles."""
+    placed = {(0, 0): Kind.STARTING_TOWN}
+    while len(placed) < cards:
+        frontier = sorted({n for cell in placed for n in orthogonal_neighbours(cell)} - set(placed))
+        touching = {place: sum(n in placed for n in orthogonal_neighbours(place))
+                    for place in frontier}
+        most = max(touching.values()) - draw(st.integers(0, 1))
+        place = draw(st.sampled_from([p for p in frontier if touching[p] >= most]))
+        placed[place] = draw(st.sampled_from([Kind.RAILROAD] * 3 + [Kind.TOWN]))
+    return Valley(cards=tuple(
+        Card(kind=kind, row=row, col=col,
+             **({"combination": ["lake"], "points": 1} if kind is Kind.TOWN else {}))
+        for (row, col), kind in placed.items()))
+
+
+SYMMETRIES = [lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c),
+              lambda r, c: (-c, r), lambda r, c: (r, -c), lambda r, c: (-r, c),
+              lambda r, c: (c, r), lambda r, c: (-c, -r)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(dense_valleys())
+def test_long_way_on_dense_valleys_is_a_chain_as_long_in_every_orientation(valley):
+    """Turned and mirrored 8 ways, a valley is searched in 8 different orders: the search cut
+    by blocks must find the same length every time, along a legal chain (side by side, no two
+    Towns in a row, at least one Railroad)."""
+    lengths = set()
+    for symmetry in SYMMETRIES:
+        layout = Layout(moved(valley, symmetry), Options())
+        tally = GOALS["long_way"].rule(layout)
+        chain = tally.cells
+        kinds = [layout.by_cell[cell].kind for cell in chain]
+        assert len(set(chain)) == len(chain) == tally.value
+        assert all(b in orthogonal_neighbours(a) for a, b in zip(chain, chain[1:]))
+        assert all(Kind.RAILROAD in pair for pair in zip(kinds, kinds[1:]))
+        assert Kind.RAILROAD in kinds
+        lengths.add(tally.value)
+    assert len(lengths) == 1
