@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from pydantic import BaseModel, ValidationError
 
+from scorer.core.text import shown
 from scorer.games import UnknownGame, parse_table
 
 
@@ -286,7 +287,7 @@ def place(loc: tuple, data: Any) -> str:
         if isinstance(part, int) and parts:
             parts[-1] += f"[{part}]"
             if isinstance(child, dict) and isinstance(child.get("name"), str):
-                parts[-1] += f" ({child['name']})"
+                parts[-1] += f" ({shown(child['name'])})"
         else:
             parts.append(str(part))
         node = child
@@ -310,6 +311,9 @@ def _message(item: dict) -> str:
         return "unknown field (check its spelling)"
     if item["type"] == "missing":
         return "missing"
+    if item["type"] == "string_unicode":
+        return ("text cannot hold half of a character, a lone surrogate (a \\ud800 to \\udfff "
+                "escape without its pair); write the character itself")
     if item["type"] == "literal_error":
         return f"{message}; got {item.get('input')!r}"
     return message

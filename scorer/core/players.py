@@ -10,15 +10,33 @@ from typing import Annotated, Literal, Protocol, TypeVar, get_args
 from pydantic import AfterValidator, Field
 
 from scorer.core.breakdown import Frozen
+from scorer.core.text import unprintable
 
 
-def _not_blank(name: str) -> str:
-    if not name.strip():
-        raise ValueError("a player needs a name")
-    return name.strip()
+LONGEST_NAME = 40
+"""The most letters of a player's name: it fits a scorepad column on a phone."""
 
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_not_blank)]
+def name_problem(typed: str) -> str | None:
+    """Why ``typed`` cannot be a player's name, in words, or None: not blank, at most
+    LONGEST_NAME letters (the blanks around it aside), printable (any script, any emoji: see
+    scorer.core.text). The one rule of the library and the app's name fields."""
+    name = typed.strip()
+    if not name:
+        return "a player needs a name"
+    if len(name) > LONGEST_NAME:
+        return f"a name has at most {LONGEST_NAME} letters; this one has {len(name)}"
+    return unprintable(typed, "a name")
+
+
+def _a_name(typed: str) -> str:
+    problem = name_problem(typed)
+    if problem:
+        raise ValueError(problem)
+    return typed.strip()
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=LONGEST_NAME), AfterValidator(_a_name)]
 """A player's name, without the blanks around it."""
 
 

@@ -26,6 +26,7 @@ from pydantic import (
 from scorer.core.breakdown import Frozen
 from scorer.core.counts import WholeNumber
 from scorer.core.players import SeatedPlayer, distinct_names, name_key
+from scorer.core.text import printable
 
 CUBES_PER_PLAYER = 10
 MAX_PATCHES = 4
@@ -148,7 +149,8 @@ def _not_blank(name: str) -> str:
     return name.strip()
 
 
-CardName = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(_not_blank)]
+CardName = Annotated[str, Field(min_length=1, max_length=60), printable("a card name"),
+                     AfterValidator(_not_blank)]
 
 
 def _same_name(name: str) -> str:
@@ -206,7 +208,8 @@ class TypedBonus(Frozen):
 
     kind: Literal["typed"]
     points: Points = Field(description="Bonus points, as worked out by the player.")
-    reason: str = Field(default="", max_length=120, description="What the bonus is for.")
+    reason: Annotated[str, printable("a reason")] = Field(
+        default="", max_length=120, description="What the bonus is for.")
 
 
 FavourBonus = Annotated[Union[AlsoHave, StoredSets, TypedBonus], Field(discriminator="kind")]

@@ -98,7 +98,7 @@ def test_the_exported_file_scores_the_same_with_the_command_line(tmp_path, capsy
 def test_the_new_table_form_checks_players_and_goals(tmp_path):
     form = NewTableForm(APP_GAMES)
     assert form.setup == {"goals": ["boundless_field", "flocks_of_sheep", "long_way"]}
-    assert form.problem() == "player 1 needs a name"
+    assert form.problem() == "player 1: a player needs a name"
     form.names = ["Ann", "Ann"]
     assert form.problem() == "two players are called Ann; give each a different name"
     form.names = ["Ann", "Bob"]

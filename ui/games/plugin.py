@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from scorer.core.players import COLOUR_NAMES, name_clash
+from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
 
 Cell = tuple[int, int]
 
@@ -186,13 +186,11 @@ def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None
     """Why these players cannot start a table of ``game``, in words, or None."""
     if not game.min_players <= len(players) <= game.max_players:
         return f"{game.title} is played by {game.min_players} to {game.max_players} players"
-    names = [player.name.strip() for player in players]
-    for number, name in enumerate(names, start=1):
-        if not name:
-            return f"player {number} needs a name"
-        if len(name) > 40:
-            return f"player {number}'s name is longer than 40 letters"
-    clash = name_clash(names)
+    for number, player in enumerate(players, start=1):
+        problem = name_problem(player.name)
+        if problem:
+            return f"player {number}: {problem}"
+    clash = name_clash(player.name.strip() for player in players)
     if clash:
         return clash
     for player in players:

@@ -16,25 +16,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scorer.core.players import name_clash
+from scorer.core.players import name_clash, name_problem
 from scorer.rulings import RULINGS
 from ui.live.editing import SessionEditor
 from ui.games.plugin import PLAYER_COLOURS, PlayerSetup, Problem
 from ui.live.session import TableSession
 
-LONGEST_NAME = 40
-"""The library's longest player name (``scorer.core.players.PlayerName``)."""
 RULING_PREFIX = re.compile(r"^Ruling ([A-Z]+-\d+): ")
-
-
-def name_problem(typed: str) -> str | None:
-    """Why ``typed`` cannot be a player's name anywhere, or None."""
-    name = typed.strip()
-    if not name:
-        return "a player needs a name"
-    if len(name) > LONGEST_NAME:
-        return f"a name has at most {LONGEST_NAME} letters; this one has {len(name)}"
-    return None
 
 
 def rename_problem(names: list[str], player: int, typed: str) -> str | None:

@@ -10,10 +10,11 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from scorer.core.text import printable
 from scorer.files import describe_errors
 from scorer.games import GAMES
 from ui.store.finished import LOCATION_LENGTH, NOTE_LENGTH, FinishedTable
@@ -31,8 +32,10 @@ class BackupTable(BaseModel):
     created: AwareDatetime
     updated: AwareDatetime
     finished: AwareDatetime | None = None
-    location: str = Field(default="", max_length=LOCATION_LENGTH)
-    note: str = Field(default="", max_length=NOTE_LENGTH)
+    location: Annotated[str, printable("a location")] = Field(default="",
+                                                              max_length=LOCATION_LENGTH)
+    note: Annotated[str, printable("a note", lines=True)] = Field(default="",
+                                                                  max_length=NOTE_LENGTH)
     start_player: int | None = Field(default=None, ge=0)
     draft: dict
 

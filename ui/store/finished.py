@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorer.core.players import name_key
+from scorer.core.text import unprintable
 from scorer.games import score
 from scorer.plays import Play
 from ui.games.plugin import PLAYER_COLOURS, GamePlugin
@@ -136,7 +137,9 @@ class FinishForm:
             return f"Location: at most {LOCATION_LENGTH} letters"
         if len(self.note) > NOTE_LENGTH:
             return f"Note: at most {NOTE_LENGTH} letters"
-        return None
+        problem = (unprintable(self.location, "a location")
+                   or unprintable(self.note, "a note", lines=True))
+        return f"{problem[0].upper()}{problem[1:]}" if problem else None
 
     def finish(self, store: TableStore, table_id: int) -> None:
         problem = self.problem()

@@ -1,0 +1,94 @@
+"""Free text a player types (names, card names, reasons, locations, notes): every script and every
+emoji is kept as typed; what is not text is refused in words.
+
+Refused, because the scorepad, the terminal and the app would not show it as typed:
+- control characters (Unicode category Cc): a line break splits a name over two lines of the
+  scorepad, an escape (ESC, U+001B) starts a terminal command that can recolour or clear the
+  screen, a carriage return overwrites the line. A note may hold line breaks and tabs, nothing
+  else of the kind.
+- the direction overrides, embeddings and isolates (U+202A-U+202E, U+2066-U+2069): they reorder
+  how the text after them is shown, beyond the name itself (the "Trojan Source" trick: a name
+  that makes the numbers beside it read differently). Right-to-left scripts need none of them:
+  Arabic or Hebrew letters carry their direction.
+- line and paragraph separators (U+2028, U+2029): line breaks by another name.
+- a lone surrogate (U+D800-U+DFFF, only possible through a JSON escape): half of a character,
+  which no output can print.
+Kept: every other format character (category Cf), as scripts and emoji need them: the zero-width
+joiner (U+200D) of emoji sequences such as a family or a flag and of Indic scripts, the
+zero-width non-joiner (U+200C) of Persian, the marks that set the direction of a single
+position (U+200E, U+200F, U+061C), the soft hyphen, tag characters of subdivision flags.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from pydantic import AfterValidator
+
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: they change how the text after them is shown."""
+
+_CONTROL_WORDS = {
+    "\n": "a line break",
+    "\r": "a carriage return",
+    "\t": "a tab",
+    "\x1b": "an escape, which starts terminal commands",
+    "\x00": "a null character",
+    "\x7f": "a delete character",
+}
+_ONE_LINE = "\n\r\t\u2028\u2029"
+
+
+def unprintable(text: str, what: str, *, lines: bool = False) -> str | None:
+    """Why ``text`` cannot be ``what`` (e.g. "a name"), in words, or None when every character
+    is printable text. With ``lines``, line breaks and tabs are allowed (a note).
+
+    E.g. "a name cannot hold control characters: character 4 is a line break (U+000A); write it
+    on one line"."""
+    for position, character in enumerate(text, start=1):
+        if lines and character in "\n\t":
+            continue
+        refused = _not_text(character)
+        if refused:
+            kind, problem = refused
+            fix = "write it on one line" if character in _ONE_LINE and not lines else "remove it"
+            return f"{what} cannot hold {kind}: character {position} is {problem}; {fix}"
+    return None
+
+
+def shown(text: str) -> str:
+    """``text`` as a message may show it: each character ``unprintable`` refuses written as its
+    code (``\\u001b``), so a message about bad text stays one line of plain text."""
+    return "".join(f"\\u{ord(character):04x}" if _not_text(character) else character
+                   for character in text)
+
+
+def _not_text(character: str) -> tuple[str, str] | None:
+    """What kind of character that is not text ``character`` is, and what it is; or None."""
+    code = f"U+{ord(character):04X}"
+    category = unicodedata.category(character)
+    if category == "Cc":
+        words = _CONTROL_WORDS.get(character, "a control character")
+        what, _, why = words.partition(", ")
+        return "control characters", f"{what} ({code})" + (f", {why}" if why else "")
+    if character in DIRECTION_CONTROLS:
+        return ("direction controls", f"{code} {unicodedata.name(character)}, which reorders the "
+                "text after it (right-to-left letters need none)")
+    if category in ("Zl", "Zp"):
+        return "line separators", f"a line separator ({code})"
+    if category == "Cs":
+        return "broken characters", f"half of a character, a lone surrogate ({code})"
+    return None
+
+
+def printable(what: str, *, lines: bool = False) -> AfterValidator:
+    """For a pydantic field of free text: refuses what ``unprintable`` refuses, as ``what``
+    (e.g. ``Annotated[str, printable("a card name")]``)."""
+
+    def check(text: str) -> str:
+        problem = unprintable(text, what, lines=lines)
+        if problem:
+            raise ValueError(problem)
+        return text
+
+    return AfterValidator(check)
