@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from scorer.core.text import unprintable
-from scorer.files import TableFileError, table_from_json
+from scorer.files import table_from_json
 from scorer.games import GAMES, score
 from scorer.report import scorepad_text
 from ui.games.registry import APP_GAMES
 from ui.screens.new_table_model import NewTableForm
 from ui.screens.table_settings import rename_problem
+from test_table_limits import example, refusal
 from ui.store.finished import FinishForm
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,16 +51,6 @@ REFUSED = {
     "a lone surrogate": ("Ann\ud800", "half of a character, a lone surrogate"),
     "a trailing newline": ("Ann\n", "character 4 is a line break (U+000A)"),
 }
-
-
-def example(name: str) -> dict:
-    return json.loads((ROOT / "examples" / name).read_text())
-
-
-def refusal(data: dict) -> str:
-    with pytest.raises(TableFileError) as refused:
-        table_from_json(json.dumps(data), source="t.json")
-    return str(refused.value)
 
 
 @pytest.mark.parametrize("script", sorted(KEPT))
