@@ -20,6 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import cases  # noqa: E402
 
 
+SMOKE_ARGS = ["--runs", "1"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
+
+
 def collect_cases() -> dict:
     found = {}
     for module_info in sorted(pkgutil.iter_modules(cases.__path__), key=lambda m: m.name):

@@ -53,6 +53,8 @@ from ui.live.session import Sessions  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
 from ui.games.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
 
+SMOKE_ARGS = ["--parts", "girasoles"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
 PHONE = {"width": 390, "height": 844}
 EXAMPLES = ROOT / "examples"
 SV_TABLE = EXAMPLES / "sunflower_valley" / "full_table.json"

@@ -27,6 +27,9 @@ from app_browser import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, UI_TIMEOUT, AppServer, free_port, handle, open_app,
 )
 
+SMOKE_ARGS = ["--runs", "1"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
+
 PHONE = {"width": 390, "height": 844}
 WIFI_LATENCY_MS = 20
 

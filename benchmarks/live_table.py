@@ -1,21 +1,36 @@
-"""A live table in the real browser: 6 phones (browser contexts at 390x844, on loopback) joined to
-one 6-player table through its join link, each on its own valley, all tapping at the same moment.
+"""A live table in the real browser: 1, 3 and 6 phones (browser contexts at 390x844, on loopback)
+joined to one table through its join link, each on its own valley, tapping together and at one
+tap per second each.
 
-Run: ``python benchmarks/live_table.py`` (Debian chromium and playwright needed, as for the browser
-tests). It starts ``scorepad app`` on a free port with a throw-away database holding one 6-player
-table whose valleys each have 17 Valley cards, reads the server's memory, joins 6 phone contexts
-(each picks its player and the Lake), reads the memory again, then for each round makes every
-phone tap its empty place at once, and times each tap until that phone shows its new total; then
-each phone removes its card again (not timed). Reports per phone the median and p95, and the
-server's resident memory. Nothing here asserts a time.
+Run: ``python benchmarks/live_table.py [--phones 1 3 6] [--rounds 10]`` (Debian chromium and
+playwright needed, as for the browser tests). For each number of phones it starts ``scorepad
+app`` on a free port with a throw-away database holding one table of that many players whose
+valleys each have 17 Valley cards, joins the phones (each picks its player and the Lake), then:
+
+- **together**: each round every phone taps its empty place at the same moment; each tap is
+  timed until that phone shows its new total; then each phone removes its card (not measured).
+  Over the tapping alone (from the taps until every phone shows every new total) it reads the
+  server process's own CPU time from ``/proc`` (so it holds while other programs load the
+  machine) and the bytes of the websocket frames each phone received.
+- **paced**: each phone taps once a second, the phones a fraction of a second apart. Each tap is
+  timed until the tapping phone shows its new total and until the next phone shows it on the
+  tapper's tab; the time from the tap's message leaving the browser to the last websocket frame
+  any phone receives for it (Chromium's own network timestamps, on loopback: the server's time
+  from the tap's message to its last update sent, plus a loopback hop).
+
+``--checkout PATH`` serves an older checkout's app, to compare. Prints one table of medians and p95 per number of phones, and the server's memory. Nothing here
+asserts a time. The browsers run on the same 2 cores as the server: their drawing competes with
+it, so the times are upper bounds for phones that are separate devices.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,90 +39,224 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from app_browser import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, handle, open_app, tap_until, wait_text,
+    CHROMIUM, CHROMIUM_ARGS, PHONE, AppServer, free_port, handle, open_app, tap_until,
+    wait_text,
 )
-from app_latency import FREE, full_table, rss_mb  # noqa: E402
+from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 
 from ui.store.access import Access  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
 
-PHONE = {"width": 390, "height": 844}
-START_TAP = """([cellId, totalId]) => {
-    const node = (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`);
-    const before = node(totalId).innerText;
-    const started = performance.now();
-    window.timedTap = new Promise((resolve, reject) => {
+SMOKE_ARGS = ["--phones", "1", "--rounds", "1", "--paced-rounds", "1"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
+
+CELL = f"cell-{FREE[0]}-{FREE[1]}"
+WATCH = """([id, key]) => {
+    // Resolves with the wall-clock time (ms) at which the control's text next changes.
+    const node = () => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    const text = () => { const n = node(); return n ? n.innerText : null; };
+    const before = text();
+    window[key] = new Promise((resolve, reject) => {
+        const started = Date.now();
         const check = () => {
-            const total = node(totalId);
-            if (total && total.innerText !== before) resolve(performance.now() - started);
-            else if (performance.now() - started > 60000) reject(new Error("no new total"));
+            const now = text();
+            if (now !== null && now !== before) resolve(performance.timeOrigin + performance.now());
+            else if (Date.now() - started > 60000) reject(new Error(`no change of ${id}`));
             else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
     });
-    node(cellId).click();
 }"""
-"""Starts a tap and returns at once, so that every phone's tap is under way together."""
+TAP = """([id]) => {
+    const at = performance.timeOrigin + performance.now();
+    document.querySelector(`[flt-semantics-identifier="${id}"]`).click();
+    return at;
+}"""
 
 
-def p95(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[int(0.95 * (len(ordered) - 1))]
+class Phone:
+    """One phone: its page, and every websocket frame it sent and received (Chromium's network
+    timestamps, in seconds, and the payload's size in bytes)."""
+
+    def __init__(self, browser, url: str, player: int):
+        self.player = player
+        self.context = browser.new_context(viewport=PHONE)
+        self.page = self.context.new_page()
+        self.received: list[tuple[float, int]] = []
+        self.sent: list[float] = []
+        cdp = self.context.new_cdp_session(self.page)
+        cdp.on("Network.webSocketFrameReceived", self._on_received)
+        cdp.on("Network.webSocketFrameSent", lambda event: self.sent.append(event["timestamp"]))
+        cdp.send("Network.enable")
+        open_app(self.page, url, as_host=False)
+        tap_until(self.page, f"join-player-{player}", "card-count", "^17 of 18")
+        tap_until(self.page, "palette-lake", "editor-message", "Tap a place")
+        handle(self.page, CELL).wait_for()
+
+    def _on_received(self, event) -> None:
+        frame = event["response"]
+        data = frame["payloadData"]
+        size = len(base64.b64decode(data)) if frame.get("opcode") == 2 else len(data.encode())
+        self.received.append((event["timestamp"], size))
+
+    def bytes_since(self, mark: int) -> int:
+        return sum(size for _, size in self.received[mark:])
+
+    def remove_card(self) -> None:
+        wait_text(self.page, "card-count", "^18 of 18")
+        tap_until(self.page, CELL, "selected-card", "Lake")
+        tap_until(self.page, "selected-remove", "card-count", "^17 of 18")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's own CPU time (user + system), from /proc."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_all(phones: list[Phone], keys: list[tuple[Phone, str]]) -> list[float]:
+    return [phone.page.evaluate(f"window['{key}']") for phone, key in keys]
+
+
+def together(server: AppServer, phones: list[Phone], rounds: int) -> dict:
+    """Every phone taps at once; tap -> own total, CPU and bytes per edit."""
+    own, cpu, received = [], 0.0, [0] * len(phones)
+    for _ in range(rounds):
+        watches = []
+        for phone in phones:
+            phone.page.evaluate(WATCH, ["player-total", "own"])
+            watches.append((phone, "own"))
+            for other in phones:
+                if other is not phone:
+                    phone.page.evaluate(WATCH, [f"tab-player-{other.player}",
+                                                f"tab{other.player}"])
+                    watches.append((phone, f"tab{other.player}"))
+        marks = [len(phone.received) for phone in phones]
+        started_cpu = cpu_seconds(server.process.pid)
+        tapped = [phone.page.evaluate(TAP, [CELL]) for phone in phones]
+        shown = wait_all(phones, watches)
+        settle(phones)
+        cpu += cpu_seconds(server.process.pid) - started_cpu
+        for index, phone in enumerate(phones):
+            received[index] += phone.bytes_since(marks[index])
+        own += [at - tapped[index] for index, at in enumerate(shown[::len(phones)])]
+        for phone in phones:
+            phone.remove_card()
+    edits = rounds * len(phones)
+    return {"own": own, "cpu_ms": 1000 * cpu / edits,
+            "bytes": [total / edits for total in received]}
+
+
+def settle(phones: list[Phone], quiet: float = 0.3) -> None:
+    """Wait until no phone has received a frame for ``quiet`` seconds (the fan-out is over)."""
+    while True:
+        counts = [len(phone.received) for phone in phones]
+        phones[0].page.wait_for_timeout(quiet * 1000)
+        if counts == [len(phone.received) for phone in phones]:
+            return
+
+
+def paced(phones: list[Phone], rounds: int) -> dict:
+    """Each phone taps once a second, ``1/len(phones)`` s after the previous phone."""
+    own, other, server = [], [], []
+    gap = 1.0 / len(phones)
+    for _ in range(rounds):
+        taps = []
+        for index, phone in enumerate(phones):
+            neighbour = phones[(index + 1) % len(phones)]
+            phone.page.evaluate(WATCH, ["player-total", "own"])
+            if neighbour is not phone:
+                neighbour.page.evaluate(WATCH, [f"tab-player-{phone.player}", "tab"])
+            sent = len(phone.sent)
+            at = phone.page.evaluate(TAP, [CELL])
+            taps.append((phone, neighbour, at, sent))
+            time.sleep(gap)
+        for phone, neighbour, at, sent in taps:
+            own.append(phone.page.evaluate("window.own") - at)
+            if neighbour is not phone:
+                other.append(neighbour.page.evaluate("window.tab") - at)
+        settle(phones)
+        # The tap's message is the first frame the phone sent after the tap; the update frames
+        # are those any phone received from then until the next tap's message.
+        messages = [phone.sent[sent] for phone, _, _, sent in taps]
+        frames = sorted(stamp for phone in phones for stamp, _ in phone.received)
+        for index, message in enumerate(messages):
+            until = messages[index + 1] if index + 1 < len(messages) else float("inf")
+            inside = [stamp for stamp in frames if message <= stamp < until]
+            # A server still busy with earlier taps sends nothing before the next tap's
+            # message: then the first frame after it (a lower bound of this tap's time).
+            last = inside[-1] if inside else next(stamp for stamp in frames if stamp >= message)
+            server.append(1000 * (last - message))
+        for phone in phones:
+            phone.remove_card()
+    return {"paced_own": own, "other": other, "server": server}
+
+
+def measure(count: int, rounds: int, paced_rounds: int, browser, checkout: Path) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-live-bench-"))
+    db = folder / "tables.sqlite3"
+    table_id = full_table(db, players=max(count, 2), filled=max(count, 2))
+    link = f"/join/{Access(TableStore(db)).join_code(table_id)}"
+    server = AppServer(db, free_port(), root=checkout)
+    server.start()
+    try:
+        started_rss = rss_mb(server.process.pid)
+        phones = [Phone(browser, server.url + link, player) for player in range(count)]
+        joined_rss = rss_mb(server.process.pid)
+        figures = together(server, phones, rounds)
+        figures.update(paced(phones, paced_rounds))
+        figures["rss"] = (started_rss, joined_rss, rss_mb(server.process.pid))
+        for phone in phones:
+            phone.context.close()
+    finally:
+        server.stop()
+    return figures
+
+
+def spread(times: list[float]) -> str:
+    if not times:
+        return "-"
+    return f"{statistics.median(times):.0f} / {p95(times):.0f}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--phones", type=int, default=6)
+    parser.add_argument("--phones", type=int, nargs="+", default=[1, 3, 6])
+    parser.add_argument("--rounds", type=int, default=10, help="rounds of taps together")
+    parser.add_argument("--paced-rounds", type=int, default=10,
+                        help="rounds of one tap a second each")
+    parser.add_argument("--checkout", type=Path, default=ROOT,
+                        help="serve the app from this checkout (e.g. an older one, to compare)")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
 
-    folder = Path(tempfile.mkdtemp(prefix="scorepad-live-bench-"))
-    db = folder / "tables.sqlite3"
-    table_id = full_table(db, players=args.phones, filled=args.phones)
-    link_path = f"/join/{Access(TableStore(db)).join_code(table_id)}"
-    server = AppServer(db, free_port())
-    server.start()
-    cell = f"cell-{FREE[0]}-{FREE[1]}"
-    times: list[list[float]] = [[] for _ in range(args.phones)]
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            started_rss = rss_mb(server.process.pid)
-            phones = []
-            for player in range(args.phones):
-                page = browser.new_context(viewport=PHONE).new_page()
-                open_app(page, server.url + link_path, as_host=False)
-                tap_until(page, f"join-player-{player}", "card-count", "^17 of 18")
-                tap_until(page, "palette-lake", "editor-message", "Tap a place")
-                handle(page, cell).wait_for()
-                phones.append(page)
-            joined_rss = rss_mb(server.process.pid)
-            for _ in range(args.rounds):
-                for page in phones:
-                    page.evaluate(START_TAP, [cell, "player-total"])
-                for player, page in enumerate(phones):
-                    times[player].append(page.evaluate("window.timedTap"))
-                for page in phones:
-                    wait_text(page, "card-count", "^18 of 18")
-                    tap_until(page, cell, "editor-message", r" at \(")
-                    tap_until(page, "selected-remove", "card-count", "^17 of 18")
-            tapping_rss = rss_mb(server.process.pid)
-            browser.close()
-    finally:
-        server.stop()
+    results = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for count in args.phones:
+            results[count] = measure(count, args.rounds, args.paced_rounds, browser,
+                                     args.checkout)
+        browser.close()
 
-    print(f"{args.phones} phones (390x844) on one {args.phones}-player table, each tapping its "
-          f"own valley at the same moment, {args.rounds} rounds:")
-    for player, player_times in enumerate(times):
-        print(f"  phone {player + 1}: tap -> its new total on screen: median "
-              f"{statistics.median(player_times):.0f} ms, p95 {p95(player_times):.0f} ms, "
-              f"max {max(player_times):.0f} ms")
-    every = [time for player_times in times for time in player_times]
-    print(f"  all phones: median {statistics.median(every):.0f} ms, p95 {p95(every):.0f} ms")
-    print(f"server memory (RSS): {started_rss:.0f} MB before the phones, {joined_rss:.0f} MB with "
-          f"{args.phones} phones joined, {tapping_rss:.0f} MB after the taps")
+    with open("/proc/loadavg") as loadavg:
+        load = loadavg.read().split()[:3]
+    print(f"Live table, phones 390x844 each on its own valley; {args.rounds} rounds tapping "
+          f"together, {args.paced_rounds} rounds at one tap per second each; load average "
+          f"{' '.join(load)} (the browsers share the machine's cores with the server)")
+    print("| phones | server CPU ms per edit | bytes per phone per edit | tap -> own total, "
+          "together (p50 / p95 ms) | tap -> own total, 1 tap/s each | tap -> other phone's "
+          "total, 1 tap/s each | tap message -> last update sent, 1 tap/s each | server MB: "
+          "before, joined, after |")
+    print("|---|---|---|---|---|---|---|---|")
+    for count, figures in results.items():
+        bytes_each = " / ".join(f"{size:.0f}" for size in figures["bytes"])
+        rss = ", ".join(f"{mb:.0f}" for mb in figures["rss"])
+        print(f"| {count} | {figures['cpu_ms']:.1f} | {bytes_each} | {spread(figures['own'])} "
+              f"| {spread(figures['paced_own'])} | {spread(figures['other'])} | "
+              f"{spread(figures['server'])} | {rss} |")
 
 
 if __name__ == "__main__":

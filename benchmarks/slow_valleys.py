@@ -39,6 +39,10 @@ Shape = dict[tuple[int, int], str]
 """A valley as its cards' kinds by place."""
 
 
+SMOKE_ARGS = ["--steps", "2", "--restarts", "1"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
+
+
 def valley_of(shape: Shape) -> Valley:
     return Valley(cards=tuple(
         Card(kind=kind, row=row, col=col,
