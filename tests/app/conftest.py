@@ -25,7 +25,7 @@ def app_server(tmp_path_factory):
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is needed for the browser tests ({CHROMIUM}): script/test installs "
-                    "it as root, or apt-get install -y chromium fonts-dejavu-core")
+                    "it as root, or apt-get install -y chromium fonts-dejavu-core libatomic1")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
