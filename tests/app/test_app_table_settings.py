@@ -17,7 +17,8 @@ from scorer.sunflower_valley.models import Options as SunflowerOptions
 from test_app_maple_valley_view import FakeContext as ScreenContext
 from test_app_maple_valley_view import identified
 from ui.games.registry import APP_GAMES
-from ui.games.plugin import PlayerSetup, Problem
+from ui.games.plugin import PlayerSetup
+from ui.store.draft_check import Problem
 from ui.live.session import Sessions
 from ui.store.storage import TableStore
 from ui.screens.table_settings import TableSettings, problem_route, rename_problem, table_options

@@ -15,9 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from scorer.core.breakdown import Cell
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
-
-Cell = tuple[int, int]
+from ui.store.draft_check import Checked
 
 PLAYER_COLOURS: dict[str, str] = dict(zip(COLOUR_NAMES, (
     "#C62828",  # red
@@ -47,26 +47,6 @@ def player_colour(colour: str) -> tuple[str, str]:
 class PlayerSetup:
     name: str
     colour: str
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something in a draft that does not validate, in words, and where it is when it has a place."""
-
-    message: str
-    player: int | None = None
-    cell: Cell | None = None
-
-
-@dataclass(frozen=True)
-class Checked:
-    """The part of a draft that validates, as the game's table model, and what was left out."""
-
-    table: BaseModel | None
-    problems: tuple[Problem, ...] = ()
-
-    def problems_of(self, player: int) -> tuple[Problem, ...]:
-        return tuple(problem for problem in self.problems if problem.player == player)
 
 
 class GamePlugin(ABC):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from scorer.core.breakdown import TableResult
 from scorer.games import score
 from ui.store.file_problems import file_problem
-from ui.games.plugin import Checked, GamePlugin, Problem
+from ui.store.draft_check import Checked, DraftChecker, Problem
 from ui.store.storage import StoredTable, TableStore
 
 logger = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ class TableDeleted(Exception):
 
 
 class TableSession:
-    def __init__(self, store: TableStore, stored: StoredTable, game: GamePlugin):
+    def __init__(self, store: TableStore, stored: StoredTable, game: DraftChecker):
         self.store = store
         self.table_id = stored.id
         self.game = game
@@ -175,7 +175,7 @@ class TableSession:
 class Sessions:
     """The open tables of this server, loaded from the store on first use."""
 
-    def __init__(self, store: TableStore, games: dict[str, GamePlugin]):
+    def __init__(self, store: TableStore, games: dict[str, DraftChecker]):
         self.store = store
         self.games = games
         self._open: dict[int, TableSession] = {}

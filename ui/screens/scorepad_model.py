@@ -12,7 +12,7 @@ from scorer.core.breakdown import Cell, Line, TableResult
 from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.games import GAMES
 from scorer.report import scorepad_text
-from ui.games.plugin import Checked
+from ui.store.draft_check import Checked
 from ui.live.session import TableSession
 
 

@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from scorer.core.players import name_clash, name_problem
 from scorer.rulings import RULINGS
 from ui.live.editing import SessionEditor
-from ui.games.plugin import PLAYER_COLOURS, PlayerSetup, Problem
+from ui.games.plugin import PLAYER_COLOURS, PlayerSetup
+from ui.store.draft_check import Problem
 from ui.live.session import TableSession
 
 RULING_PREFIX = re.compile(r"^Ruling ([A-Z]+-\d+): ")

@@ -8,23 +8,13 @@ hosts and the host key live in the tables' SQLite file (schema in ui/store/stora
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-import flet as ft
-
 from ui.store.storage import TableStore
 
-logger = logging.getLogger(__name__)
-
-DEVICE_KEY = "scorepad.device"
-"""The device's token in the browser's own storage (localStorage on the web)."""
-STORAGE_TIMEOUT = 20
-"""Seconds to wait for the browser's storage (a loaded phone can be slow)."""
 CODE_BYTES = 12
 """Join codes and tokens: 96 random bits, written in 16 URL-safe characters."""
 
@@ -56,22 +46,6 @@ def person(grant: Grant | None, names: list[str], host: bool) -> str | None:
 
 def device_id(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-async def identify(page: ft.Page) -> str:
-    """This browser's device id: from the token it keeps, made on its first visit. A browser
-    that does not answer in time gets an id for this tab only (it joins again after a reload)."""
-    preferences = ft.SharedPreferences()
-    page.update()  # the client must know the storage service before it is asked anything
-    try:
-        token = await asyncio.wait_for(preferences.get(DEVICE_KEY), STORAGE_TIMEOUT)
-        if not isinstance(token, str) or len(token) < 16:
-            token = secrets.token_urlsafe(24)
-            await asyncio.wait_for(preferences.set(DEVICE_KEY, token), STORAGE_TIMEOUT)
-    except (asyncio.TimeoutError, RuntimeError):
-        logger.warning("the browser's storage did not answer: this tab is a device of its own")
-        token = secrets.token_urlsafe(24)
-    return device_id(token)
 
 
 class Access:

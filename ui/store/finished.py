@@ -8,11 +8,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorer.core.players import name_key
+from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.core.text import unprintable
 from scorer.games import score
 from scorer.plays import Play
-from ui.games.plugin import PLAYER_COLOURS, GamePlugin
+from ui.store.draft_check import DraftChecker
 from ui.store.storage import StoredTable, TableStore
 
 logger = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ class FinishedTable:
     play: Play
 
 
-def play_of(stored: StoredTable, games: dict[str, GamePlugin]) -> Play | None:
+def play_of(stored: StoredTable, games: dict[str, DraftChecker]) -> Play | None:
     """The play of a finished table, or None when it is in progress, cannot be opened by this app
     or has nothing that validates yet."""
     game = games.get(stored.game)
@@ -54,7 +54,7 @@ def start_player_name(stored: StoredTable) -> str | None:
 
 
 def finished_tables(tables: Iterable[StoredTable],
-                    games: dict[str, GamePlugin]) -> list[FinishedTable]:
+                    games: dict[str, DraftChecker]) -> list[FinishedTable]:
     """The finished tables among ``tables`` that this app can score, newest first."""
     finished = [FinishedTable(stored, play) for stored in tables
                 if (play := play_of(stored, games)) is not None]
@@ -92,8 +92,8 @@ def player_colours(finished: Iterable[FinishedTable]) -> dict[str, str]:
         if wanted[key] not in colours.values():
             colours[key] = wanted[key]
     for key in sorted(set(wanted) - set(colours)):
-        free = [colour for colour in PLAYER_COLOURS if colour not in colours.values()]
-        colours[key] = (free or list(PLAYER_COLOURS))[0]
+        free = [colour for colour in COLOUR_NAMES if colour not in colours.values()]
+        colours[key] = (free or list(COLOUR_NAMES))[0]
     return colours
 
 

@@ -14,7 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from ui.parts import theme
-from ui.store.access import Access, identify, person
+from ui.web.devices import identify
+from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
 from ui.live.session import Sessions

@@ -37,7 +37,9 @@ from scorer.girasoles.models import (
     parse_space,
 )
 from scorer.girasoles.objectives import OBJECTIVES
-from ui.games.plugin import Cell, Checked, PlayerSetup, Problem, error_message
+from scorer.core.breakdown import Cell
+from ui.games.plugin import PlayerSetup, error_message
+from ui.store.draft_check import Checked, Problem
 
 Change = Callable[[dict], None]
 EMPTY_SPACE = EMPTY + EMPTY

@@ -24,7 +24,8 @@ from scorer.girasoles.objectives import OBJECTIVES
 from ui.games.girasoles import draft as edits
 from ui.games.girasoles.draft import objective_problem, objective_title, size_of, spaces_of
 from ui.live.editing import PlayerEditor, SessionEditor
-from ui.games.plugin import Cell, Problem
+from scorer.core.breakdown import Cell
+from ui.store.draft_check import Problem
 from ui.live.session import TableSession
 
 

@@ -13,7 +13,8 @@ from scorer.girasoles.models import (
     Options,
 )
 from ui.games.girasoles import draft
-from ui.games.plugin import Checked, GamePlugin, PlayerSetup, colours_for
+from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
+from ui.store.draft_check import Checked
 
 
 class GirasolesPlugin(GamePlugin):

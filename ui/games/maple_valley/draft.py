@@ -39,7 +39,8 @@ from scorer.maple_valley.models import (
     TypedBonus,
     same_name,
 )
-from ui.games.plugin import Checked, PlayerSetup, Problem, error_message
+from ui.games.plugin import PlayerSetup, error_message
+from ui.store.draft_check import Checked, Problem
 
 Change = Callable[[dict], None]
 

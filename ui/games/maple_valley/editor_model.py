@@ -32,7 +32,8 @@ from ui.live.editing import SessionEditor
 from ui.games.maple_valley import draft as edits
 from ui.games.maple_valley.draft import KEYS, find, summary
 from ui.games.maple_valley.known_cards import KnownCard, exact, known_cards
-from ui.games.plugin import Problem, error_message
+from ui.games.plugin import error_message
+from ui.store.draft_check import Problem
 from ui.live.session import TableSession
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from typing import Any
 
 from scorer.maple_valley.models import MAX_PLAYERS, Options
 from ui.games.maple_valley import draft
-from ui.games.plugin import Checked, GamePlugin, PlayerSetup, colours_for
+from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
+from ui.store.draft_check import Checked
 
 
 class MapleValleyPlugin(GamePlugin):

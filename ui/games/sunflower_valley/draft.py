@@ -30,7 +30,9 @@ from scorer.sunflower_valley.models import (
     Valley,
     describe_cell,
 )
-from ui.games.plugin import Cell, Checked, PlayerSetup, Problem, error_message
+from scorer.core.breakdown import Cell
+from ui.games.plugin import PlayerSetup, error_message
+from ui.store.draft_check import Checked, Problem
 
 START: Cell = (0, 0)
 Change = Callable[[dict], None]

@@ -17,7 +17,8 @@ from scorer.sunflower_valley.layout import Layout
 from scorer.sunflower_valley.places import Places
 from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, Options, describe_cell
 from ui.live.editing import PlayerEditor
-from ui.games.plugin import Cell, Problem
+from scorer.core.breakdown import Cell
+from ui.store.draft_check import Problem
 from ui.live.session import TableSession
 from ui.games.sunflower_valley import draft as edits
 from ui.games.sunflower_valley.draft import cards_by_cell, check_valley, stops_of

@@ -9,7 +9,8 @@ from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.models import (
     FIRST_GAME_GOALS, VALLEY_CARDS_AT_GAME_END, Kind, Options,
 )
-from ui.games.plugin import Checked, GamePlugin, PlayerSetup, colours_for
+from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
+from ui.store.draft_check import Checked
 from ui.games.sunflower_valley import draft
 
 
