@@ -77,12 +77,12 @@ def _app(args: argparse.Namespace) -> int:
 
 def _backup(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports the app.
-    from ui.games.registry import APP_GAMES
+    from ui.games.registry import APP_GAMES, app_store
     from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
     from ui.store.finished import finished_tables
-    from ui.store.storage import TableStore, default_db_path
+    from ui.store.storage import default_db_path
 
-    store = TableStore(args.db or default_db_path())
+    store = app_store(args.db or default_db_path())
     path = Path(args.file)
     try:
         if args.command == "export-all":

@@ -14,7 +14,7 @@ from scorer.deck import DeckFile, deck_from_json, deck_json, deck_schema
 from scorer.files import TableFileError, load_table
 from scorer.maple_valley.models import Category, Favour, Friend, Travel
 from scorer.sunflower_valley.models import CardDescription, Kind
-from ui.games.registry import APP_GAMES
+from ui.games.registry import APP_GAMES, app_store
 from ui.live.session import Sessions
 from ui.games.sunflower_valley.editor_model import ValleyEditor
 from ui.games.maple_valley.editor_model import MapleEditor
@@ -47,7 +47,7 @@ def describe_and_lay(session, player: int, description: CardDescription, cell) -
 
 
 def test_a_card_described_at_a_table_joins_the_deck_once_and_outlives_the_table(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     session = new_table(store, "sunflower_valley")
     describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
     describe_and_lay(session, 1, SHEEP_TOWN, (0, 1))  # the same description again
@@ -63,7 +63,7 @@ def test_a_card_described_at_a_table_joins_the_deck_once_and_outlives_the_table(
 
 
 def test_maple_valley_cards_join_the_deck_by_description_and_a_new_table_offers_them(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     ann = MapleEditor(new_table(store, "maple_valley"), 0)
     assert ann.add("Favour", FIDDLE) and ann.add("Friend", OTTER)
     cheaper = FIDDLE.model_copy(update={"score": 6})
@@ -78,7 +78,7 @@ def test_maple_valley_cards_join_the_deck_by_description_and_a_new_table_offers_
 
 
 def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     session = new_table(store, "sunflower_valley")
     describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
     deck = Deck(store)
@@ -90,7 +90,7 @@ def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(
 
 
 def test_an_edit_on_the_deck_screen_replaces_the_description(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     deck = Deck(store)
     deck.add("sunflower_valley", "town", SHEEP_TOWN)
     deck.add("sunflower_valley", "farmer", LAKE_FARMER)
@@ -104,7 +104,7 @@ def test_an_edit_on_the_deck_screen_replaces_the_description(tmp_path):
 
 def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tmp_path):
     path = tmp_path / "old.sqlite3"
-    store = TableStore(path)
+    store = app_store(path)
     plugin = APP_GAMES["sunflower_valley"]
     table = load_table("examples/sunflower_valley/full_table.json")
     store.create("sunflower_valley", plugin.draft_from_table(table))
@@ -114,7 +114,7 @@ def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tm
     with sqlite3.connect(path) as connection:  # as the file was before the deck
         connection.execute("DROP TABLE deck")
         connection.execute("DELETE FROM settings WHERE name = 'deck_filled'")
-    reopened = TableStore(path)
+    reopened = app_store(path)
     laid = {CardDescription.model_validate(card.description.model_dump())
             for player in table.players for card in player.valley.cards
             if card.kind in (Kind.TOWN, Kind.FARMER)}
@@ -123,11 +123,11 @@ def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tm
     assert sorted(card.name for card in favours) == sorted(
         {card.name for player in maple.players for card in maple.favours_of(player)})
     Deck(reopened).remove(Deck(reopened).cards("sunflower_valley")[0])
-    assert len(valley_cards(TableStore(path))) == len(laid) - 1  # filled once, not at each open
+    assert len(valley_cards(app_store(path))) == len(laid) - 1  # filled once, not at each open
 
 
 def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_cards(tmp_path):
-    first = TableStore(tmp_path / "a.sqlite3")
+    first = app_store(tmp_path / "a.sqlite3")
     deck = Deck(first)
     deck.add("sunflower_valley", "town", SHEEP_TOWN)
     deck.add("sunflower_valley", "farmer", LAKE_FARMER)
@@ -136,7 +136,7 @@ def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_ca
     text = deck_json(deck.export())
     assert json.loads(text)["sunflower_valley"]["cards"][0] == {
         "kind": "town", "combination": ["sheep", "field"], "points": 3, "villagers": 1}
-    second = Deck(TableStore(tmp_path / "b.sqlite3"))
+    second = Deck(app_store(tmp_path / "b.sqlite3"))
     plans = second.plan_import(deck_from_json(text))
     assert [(plan.game, len(plan.added), plan.conflicts) for plan in plans] == [
         ("sunflower_valley", 2, []), ("maple_valley", 2, [])]
@@ -148,7 +148,7 @@ def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_ca
 
 
 def test_an_imported_card_named_like_one_here_with_another_description_is_a_choice(tmp_path):
-    here = Deck(TableStore(tmp_path / "t.sqlite3"))
+    here = Deck(app_store(tmp_path / "t.sqlite3"))
     here.add("maple_valley", "Favour", FIDDLE)
     cheaper = FIDDLE.model_copy(update={"score": 6})
     incoming = DeckFile.model_validate({"maple_valley": {"favours": [

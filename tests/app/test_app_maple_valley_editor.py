@@ -18,9 +18,8 @@ from ui.games.maple_valley import draft as edits
 from ui.games.maple_valley.editor_model import CardForm, MapleEditor
 from ui.games.maple_valley.known_cards import exact, known_cards, matching
 from ui.screens.new_table_model import NewTableForm
-from ui.games.registry import APP_GAMES
+from ui.games.registry import APP_GAMES, app_store
 from ui.screens.scorepad_model import Scorepad, export_json, plain_text
-from ui.store.storage import TableStore
 
 FIDDLE = Favour(name="Fiddle", category=Category.ENTERTAINMENT, score=7)
 TAMBOURINE = Favour.model_validate({"name": "Tambourine", "category": "Entertainment", "score": 4,
@@ -32,7 +31,7 @@ OTTER = Friend(name="Otter", score=3, travel=(Travel.WATER,))
 
 
 def table(tmp_path, names=("Ann", "Bob", "Cid"), store=None):
-    store = store or TableStore(tmp_path / "t.sqlite3")
+    store = store or app_store(tmp_path / "t.sqlite3")
     session = new_table(store, list(names))
     return session, [MapleEditor(session, index) for index in range(len(names))]
 
@@ -193,7 +192,7 @@ def test_a_card_described_once_is_offered_by_name_to_every_player_of_the_table(t
 
 
 def test_cards_described_in_an_earlier_game_are_offered_in_a_later_one(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     _, (ann, _) = table(tmp_path, ("Ann", "Bob"), store)
     ann.add("Favour", FIDDLE)
     ann.add("Friend", OTTER)
@@ -209,7 +208,7 @@ def test_cards_described_in_an_earlier_game_are_offered_in_a_later_one(tmp_path)
 
 
 def test_this_tables_description_comes_before_an_earlier_games_of_the_same_name(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     _, (ann, _) = table(tmp_path, ("Ann", "Bob"), store)
     ann.add("Favour", FIDDLE)
     _, (cid, _) = table(tmp_path, ("Cid", "Dee"), store)
@@ -220,7 +219,7 @@ def test_this_tables_description_comes_before_an_earlier_games_of_the_same_name(
 
 
 def test_a_deleted_and_emptied_table_still_offers_its_cards_from_the_deck(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     first, (ann, _) = table(tmp_path, ("Ann", "Bob"), store)
     ann.add("Friend", OTTER)
     store.delete(first.table_id)
@@ -405,7 +404,7 @@ def test_the_new_table_form_offers_maple_valley_for_1_to_5_players(tmp_path):
     form.names = ["Sam"]
     form.colours = ["red"]
     assert form.problem() is None
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     assert store.get(form.create(store)).draft["solo"] == {"favour_category": None,
                                                            "travel": None}
     form.names = [f"P{number}" for number in range(6)]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ui.games.girasoles.plugin import GirasolesPlugin
 from ui.games.maple_valley.plugin import MapleValleyPlugin
 from ui.games.plugin import GamePlugin
 from ui.games.sunflower_valley.plugin import SunflowerValleyPlugin
+from ui.store.storage import TableStore
 
 APP_GAMES: dict[str, GamePlugin] = {
     plugin.key: plugin
@@ -17,3 +20,9 @@ def deck_cards(game: str, draft: dict) -> list:
     """What a saved draft describes, for the group's deck: the tables file's reader."""
     plugin = APP_GAMES.get(game)
     return plugin.deck_cards(draft) if plugin is not None else []
+
+
+def app_store(path: str | Path) -> TableStore:
+    """The tables file as the app opens it: every draft written joins the cards it describes to
+    the group's deck, as the app's games read them (a bare ``TableStore`` knows no game)."""
+    return TableStore(path, deck_cards)

@@ -19,7 +19,8 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from contextlib import AbstractContextManager
+from typing import Protocol
 
 from pydantic import BaseModel
 
@@ -27,8 +28,6 @@ from scorer.deck import DECK_KINDS, MAPLE_KEYS, DeckFile, MapleValleyDeck, Sunfl
 from scorer.maple_valley.models import Favour, Friend, Patch
 from scorer.sunflower_valley.models import CardDescription
 
-if TYPE_CHECKING:
-    from ui.store.storage import TableStore
 
 DECK_SCHEMA = """CREATE TABLE IF NOT EXISTS deck (
     game TEXT NOT NULL,
@@ -132,10 +131,17 @@ class DeckImport:
     """Cards of the file already in the deck, as they are."""
 
 
+class TablesFile(Protocol):
+    """The tables file the deck lives in (``ui.store.storage.TableStore``, which imports this
+    module to join cards as it writes drafts)."""
+
+    def _connection(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+
 class Deck:
     """The deck of one tables file."""
 
-    def __init__(self, store: TableStore):
+    def __init__(self, store: TablesFile):
         self.store = store
 
     def cards(self, game: str, kind: str | None = None) -> list[DeckCard]:

@@ -119,11 +119,10 @@ class StoreUnavailable(Exception):
 
 class TableStore:
     def __init__(self, path: str | Path, deck_cards: CardReader | None = None):
-        """``deck_cards`` reads the cards a draft describes (by default the app's games say):
-        every draft written joins its new cards to the group's deck (ui/store/deck.py)."""
+        """``deck_cards`` reads the cards a draft describes (the app's games say:
+        ``ui.games.registry.app_store`` gives their reader): every draft written joins its new
+        cards to the group's deck (ui/store/deck.py). Without it the store reads none."""
         self.path = Path(path).expanduser().resolve()
-        if deck_cards is None:
-            from ui.games.registry import deck_cards  # the games import this module's users
         self.deck_cards = deck_cards
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,10 +26,10 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     from ui.web.app import make_main
     from ui.web.closed_tabs import quiet_closed_tabs
     from ui.web.http_guard import HttpGuard, allowed_hosts
-    from ui.store.storage import TableStore
+    from ui.games.registry import app_store
     from ui.web.web_delivery import deliver_to_phones
 
-    store = TableStore(db_path)
+    store = app_store(db_path)
     app = flet_fastapi.FastAPI()
     names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
     app.mount("/", flet_fastapi.app(make_main(store, lan or []), assets_dir=str(ASSETS),
