@@ -15,8 +15,9 @@ from typing import IO, Any
 
 from pydantic import BaseModel, ValidationError
 
+from scorer.core.limits import Limit, LimitWords
 from scorer.core.text import shown
-from scorer.games import UnknownGame, parse_table
+from scorer.games import GAMES, UnknownGame, parse_table
 
 
 class InputError(ValueError):
@@ -257,16 +258,16 @@ def _no_constant(name: str) -> Any:
 
 
 def describe_errors(error: ValidationError, data: Any, source: str) -> str:
-    """One line per problem: where it is (players named when they have a name) and what it is."""
+    """One line per problem: where it is (players named when they have a name) and what it is,
+    in the project's words (``problem_words``)."""
+    game = GAMES.get(data.get("game")) if isinstance(data, dict) else None
+    limits = game.limits if game is not None else {}
     problems = []
     for item in error.errors(include_url=False):
         if _only_echoes_an_item(item):
             continue
-        loc = item["loc"]
-        # A discriminated union adds the game's tag to the path; the player does not need it.
-        loc = tuple(part for part in loc if part not in ("sunflower_valley", "girasoles",
-                                                         "maple_valley"))
-        problems.append(f"{source}: at {place(loc, data)}: {_message(item)}")
+        problems.append(f"{source}: at {place(item['loc'], data)}: "
+                        f"{problem_words(item, limits)}")
     return "\n".join(problems)
 
 
@@ -279,10 +280,15 @@ def _only_echoes_an_item(item: dict) -> bool:
 
 
 def place(loc: tuple, data: Any) -> str:
-    """E.g. ``players[1] (Bob) > valley > cards[3]``; the top of the file is "the table"."""
+    """E.g. ``players[1] (Bob) > valley > cards[3]``; the top of the file is "the table". The
+    tags a union adds to the path (the game, a bonus's kind) are left out: the file has no such
+    key, and the player does not need it."""
     parts: list[str] = []
     node = data
     for part in loc:
+        if isinstance(node, dict) and part not in node and part in (node.get("game"),
+                                                                   node.get("kind")):
+            continue
         child = _child(node, part)
         if isinstance(part, int) and parts:
             parts[-1] += f"[{part}]"
@@ -302,18 +308,80 @@ def _child(node: Any, part: Any) -> Any:
     return None
 
 
-def _message(item: dict) -> str:
-    message = item["msg"]
-    for prefix in ("Value error, ", "Assertion failed, "):
-        if message.startswith(prefix):
-            message = message[len(prefix):]
-    if item["type"] == "extra_forbidden":
-        return "unknown field (check its spelling)"
-    if item["type"] == "missing":
-        return "missing"
-    if item["type"] == "string_unicode":
+_LIBRARY_PREFIXES = ("Value error, ", "Assertion failed, ")
+_KINDS_OF_VALUE = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
+    "bool_type": "true or false", "bool_parsing": "true or false", "dict_type": "an object {...}",
+    "model_type": "an object {...}", "model_attributes_type": "an object {...}",
+    "tuple_type": "a list [...]", "list_type": "a list [...]", "float_type": "a number",
+    "datetime_type": "a date and time", "datetime_parsing": "a date and time",
+}
+
+
+def problem_words(item: dict, limits: LimitWords | None = None) -> str:
+    """One problem of a pydantic ValidationError in the project's words: the models' own
+    messages as they are, and the validation library's (limits, types) rewritten with the limit
+    and, from ``limits`` (a game's, scorer.core.limits), what is counted and what the rulebook
+    says. E.g. "7 players; at most 6 (the box has 6 Starting Towns and 6 sets of Valley
+    cards)"."""
+    kind, context, given = item["type"], item.get("ctx", {}), item.get("input")
+    limit = _limit_of(item["loc"], limits or {})
+    why = f" ({limit.why})" if limit.why else ""
+    if kind in ("too_long", "too_short"):
+        count = len(given) if isinstance(given, (list, tuple, dict, str)) else "?"
+        noun = limit.noun or "items"
+        bound = (f"at most {context['max_length']}" if kind == "too_long"
+                 else f"at least {context['min_length']}")
+        return f"{_counted(count, noun)}; {bound}{why}"
+    if kind in ("string_too_long", "string_too_short"):
+        count = len(given) if isinstance(given, str) else "?"
+        bound = (f"at most {context['max_length']}" if kind == "string_too_long"
+                 else f"at least {context['min_length']}")
+        return f"{_counted(count, 'letters')}; {bound}{why}"
+    bounds = {"less_than_equal": ("le", "at most"), "greater_than_equal": ("ge", "at least"),
+              "less_than": ("lt", "less than"), "greater_than": ("gt", "more than")}
+    if kind in bounds:
+        key, words = bounds[kind]
+        return f"{given!r}; {words} {context[key]}{why}"
+    if kind in _KINDS_OF_VALUE:
+        return f"{_KINDS_OF_VALUE[kind]} is expected here, not {_as_written(given)}"
+    if kind == "string_unicode":
         return ("text cannot hold half of a character, a lone surrogate (a \\ud800 to \\udfff "
                 "escape without its pair); write the character itself")
-    if item["type"] == "literal_error":
-        return f"{message}; got {item.get('input')!r}"
+    if kind == "extra_forbidden":
+        return "unknown field (check its spelling)"
+    if kind == "missing":
+        return "missing"
+    if kind in ("literal_error", "enum"):
+        return f"one of {context['expected']} is expected here, not {_as_written(given)}"
+    message = item["msg"]
+    for prefix in _LIBRARY_PREFIXES:
+        message = message.removeprefix(prefix)
     return message
+
+
+def _limit_of(loc: tuple, limits: LimitWords) -> Limit:
+    """The words for the field at ``loc``: its own, or its list's items' (``"field[]"``)."""
+    if loc and isinstance(loc[-1], int) and len(loc) > 1 and f"{loc[-2]}[]" in limits:
+        return limits[f"{loc[-2]}[]"]
+    named = [part for part in loc if isinstance(part, str)]
+    if named and not isinstance(loc[-1], int) and named[-1] in limits:
+        return limits[named[-1]]
+    return Limit("")
+
+
+def _counted(count: int | str, noun: str) -> str:
+    if count == 0:
+        return f"no {noun}"
+    if count == 1 and noun.endswith("s"):
+        return f"1 {noun[:-1]}"
+    return f"{count} {noun}"
+
+
+def _as_written(value: Any) -> str:
+    """A value as the file wrote it, cut short: ``"12"``, ``[1, 2]``."""
+    try:
+        written = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        written = repr(value)
+    return written if len(written) <= 40 else written[:37] + "..."

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from scorer import girasoles, maple_valley, sunflower_valley
 from scorer.core.breakdown import TableResult
+from scorer.core.limits import LimitWords
 
 
 @dataclass(frozen=True)
@@ -19,16 +20,19 @@ class Game:
     title: str
     table_model: type[BaseModel]
     score: Callable[[Any], TableResult]
+    limits: LimitWords
+    """How messages name the game's limits and what its rulebook says about them."""
 
 
 GAMES: dict[str, Game] = {
     game.key: game
     for game in (
         Game("sunflower_valley", "Sunflower Valley", sunflower_valley.SunflowerValleyTable,
-             sunflower_valley.score_table),
-        Game("girasoles", "Girasoles", girasoles.GirasolesTable, girasoles.score_table),
+             sunflower_valley.score_table, sunflower_valley.models.LIMITS),
+        Game("girasoles", "Girasoles", girasoles.GirasolesTable, girasoles.score_table,
+             girasoles.models.LIMITS),
         Game("maple_valley", "Maple Valley", maple_valley.MapleValleyTable,
-             maple_valley.score_table),
+             maple_valley.score_table, maple_valley.models.LIMITS),
     )
 }
 

@@ -23,6 +23,7 @@ from pydantic import AfterValidator, Field, model_validator
 
 from scorer.core.breakdown import Cell, Frozen
 from scorer.core.counts import WholeNumber
+from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names
 
 DEFAULT_BOARD_SIZE = 6
@@ -312,3 +313,15 @@ class GirasolesTable(Frozen):
         if repeated:
             raise ValueError(f"objective {repeated[0]} is entered twice; there is one such card")
         return self
+
+
+LIMITS: LimitWords = {
+    "players": Limit("players", "the box has 4 personal boards and 4 brush tokens"),
+    "coins_by_round": Limit("rounds", "a game has four rounds"),
+    "coins": Limit("coins", "a bound that keeps files sane"),
+    "rows": Limit("rows", "ruling GI-10: a board is 4 to 10 spaces a side"),
+    "cols": Limit("columns", "ruling GI-10: a board is 4 to 10 spaces a side"),
+    "card": Limit("", f"the rulebook's list of objectives, 1 to {DESCRIBED_OBJECTIVES}"),
+    "objects": Limit("objects", "cards 7, 8 and 9 show 2 objects"),
+}
+"""How messages name Girasoles's limits (scorer.core.limits)."""

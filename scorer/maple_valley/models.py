@@ -25,6 +25,7 @@ from pydantic import (
 
 from scorer.core.breakdown import Frozen
 from scorer.core.counts import WholeNumber
+from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names, name_key
 from scorer.core.text import printable
 
@@ -546,3 +547,16 @@ class MapleValleyTable(Frozen):
 
 def same_name(first: str, second: str) -> bool:
     return _same_name(first) == _same_name(second)
+
+
+LIMITS: LimitWords = {
+    "players": Limit("players", f"the box has {MAX_PLAYERS} Pack player mats"),
+    "favours": Limit("Favours", f"the box has {FAVOUR_CARDS} Favour cards"),
+    "friends": Limit("Friends", f"the box has {FRIEND_CARDS} Friend cards besides the Starters"),
+    "patches": Limit("Patches", f"the box has {PATCH_CARDS} Patch cards"),
+    "travel": Limit("travel types", "there are three: Water, Rock and Forest"),
+    "set": Limit("resources", "a bound that keeps files sane"),
+    "score": Limit("points", "a bound that keeps files sane"),
+    "points": Limit("points", "a bound that keeps files sane"),
+}
+"""How messages name Maple Valley's limits (scorer.core.limits)."""

@@ -16,6 +16,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 from scorer.core.breakdown import Cell, Frozen
 from scorer.core.counts import WholeNumber
 from scorer.core.grid import connected_regions
+from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names
 from scorer.sunflower_valley.places import Places
 from scorer.sunflower_valley.railway import Railway
@@ -275,3 +276,18 @@ class SunflowerValleyTable(Frozen):
         if len(set(goals)) != len(goals):
             raise ValueError("the 3 goal cards must be different")
         return goals
+
+
+LIMITS: LimitWords = {
+    "players": Limit("players", "the box has 6 Starting Towns and 6 sets of Valley cards"),
+    "express_stops": Limit("stops", f"a valley holds at most {MAX_VALLEY_CARDS} cards"),
+    "express_stops[]": Limit("numbers", "a place is 2 numbers, [row, column]"),
+    "points": Limit("points", "the printed cards show far fewer; the bound keeps files sane"),
+    "villagers": Limit("villagers", "the printed cards show far fewer; the bound keeps files "
+                                    "sane"),
+    "row": Limit("rows", f"a valley of {MAX_VALLEY_CARDS} cards spans at most "
+                         f"{MAX_VALLEY_CARDS} rows"),
+    "col": Limit("columns", f"a valley of {MAX_VALLEY_CARDS} cards spans at most "
+                            f"{MAX_VALLEY_CARDS} columns"),
+}
+"""How messages name Sunflower Valley's limits (scorer.core.limits)."""

@@ -83,7 +83,8 @@ BAD_INPUTS = {
     ),
     "board too large": (
         table_with({"rows": 12, "grid": [".. .. .. .. .. .."] * 12}),
-        "at players[0] (Ana) > board > rows: Input should be less than or equal to 10",
+        "at players[0] (Ana) > board > rows: 12; at most 10 (ruling GI-10: a board is 4 to 10 "
+        "spaces a side)",
     ),
     "missing coins": (
         table_with(coins=None),
@@ -100,11 +101,12 @@ BAD_INPUTS = {
     ),
     "unknown object": (
         {**table_with(), "objectives": [{"card": 7, "objects": ["bee", "snail"]}]},
-        "at objectives[0] > objects[1]: Input should be 'sunflower', 'bee', 'leaf' or 'ladybug'",
+        "at objectives[0] > objects[1]: one of 'sunflower', 'bee', 'leaf' or 'ladybug' is "
+        'expected here, not "snail"',
     ),
     "unknown mode": (
         {**table_with(), "mode": "expert"},
-        "at mode: Input should be 'normal' or 'advanced'",
+        "at mode: one of 'normal' or 'advanced' is expected here, not \"expert\"",
     ),
     "misspelt field": (
         {**table_with(), "objective": []},

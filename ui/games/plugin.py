@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from scorer.core.breakdown import Cell
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
+from scorer.files import problem_words
 from ui.store.draft_check import Checked
 
 PLAYER_COLOURS: dict[str, str] = dict(zip(COLOUR_NAMES, (
@@ -152,14 +153,9 @@ def colours_for(players: Sequence[Any]) -> list[str]:
 
 
 def error_message(error: ValidationError) -> str:
-    """A validation error as the player reads it: the models' own words, without pydantic's."""
-    messages = []
-    for item in error.errors(include_url=False):
-        message = item["msg"]
-        for prefix in ("Value error, ", "Assertion failed, "):
-            message = message.removeprefix(prefix)
-        messages.append(message)
-    return "; ".join(messages)
+    """A validation error as the player reads it: the library's words (scorer.files), never the
+    validation library's."""
+    return "; ".join(problem_words(item) for item in error.errors(include_url=False))
 
 
 def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None:
