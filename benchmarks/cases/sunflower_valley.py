@@ -55,8 +55,19 @@ ISSUE_23 = """
 . T R T R R .
 R R R R R R R
 """
+# The slowest 30-card valley found by benchmarks/slow_valleys.py once Long Way was cut by blocks
+# (600 steps from WORST_30_ROUTES, seed 5): now the Valley Express's route search is its cost.
+WORST_CLIMBED = """
+. . . . T R . R .
+T R R . . T T R .
+. T T R R R R T R
+. . R T R . R R T
+. . . T R S T . .
+. . . . T R T . .
+"""
 KINDS = {"R": "railroad", "T": "town", "S": "starting_town"}
-KNOWN_WORST = {"issue 23": ISSUE_23, "30 cards": WORST_30, "30 cards, routes": WORST_30_ROUTES}
+KNOWN_WORST = {"climbed": WORST_CLIMBED, "issue 23": ISSUE_23, "30 cards": WORST_30,
+               "30 cards, routes": WORST_30_ROUTES}
 """The slowest valleys known, where benchmarks/slow_valleys.py starts climbing."""
 
 
@@ -110,6 +121,12 @@ ISSUE_23_TABLE = SunflowerValleyTable(
 )
 
 
+WORST_CLIMBED_TABLE = SunflowerValleyTable(
+    goals=("long_way", "walking_routes", "suburban_trains"),
+    players=tuple(Player(name=name, valley=worst_valley(WORST_CLIMBED)) for name in "ABCDEF"),
+)
+
+
 def express_and_long_way(valley: Valley) -> None:
     layout = Layout(valley, Options())
     valley_express(layout)
@@ -129,4 +146,6 @@ CASES = {
         score_table(WORST_30_ROUTES_TABLE),
     "sunflower_valley: WORST CASE 6 players, issue 23's valley and its mirror": lambda:
         score_table(ISSUE_23_TABLE),
+    "sunflower_valley: WORST CASE 6 players, the slowest valley the hill climb found": lambda:
+        score_table(WORST_CLIMBED_TABLE),
 }

@@ -67,9 +67,9 @@ def longest_simple_path(
     ``graph`` maps each node to its neighbours (undirected: list each edge both ways). Paths begin
     at one of ``starts`` (every node when None). ``accept`` may reject a path as a result (it is
     still extended). Exact: among equally long accepted paths, the first in the graph's order wins
-    (starts in order, then each node's neighbours in order). See :class:`_PathSearch`.
+    (starts in order, then each node's neighbours in order). See :class:`PathSearch`.
     """
-    search = _PathSearch(graph)
+    search = PathSearch(graph)
     first = [search.index[node] for node in (graph if starts is None else starts)
              if node in graph]
     longest = 0
@@ -88,7 +88,7 @@ def longest_simple_path(
     return []
 
 
-class _PathSearch:
+class PathSearch:
     """Whether a path can still grow by ``need`` nodes depends only on its tip and the free nodes
     reachable from the tip, not on how it got there; so each answer is kept per (tip, free nodes)
     as bounds (at least ``longer``, at most ``shorter``) and shared by every path reaching that

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from scorer.core.breakdown import Cell
+from scorer.core.grid import PathSearch
 from scorer.sunflower_valley.models import Valley
 from scorer.sunflower_valley.railway import Railway
 
@@ -104,6 +105,10 @@ class _RouteSearch:
         """The kinds of town joined to each kind (twins are joined to each other)."""
         self.lines = {index: network.line(network.groups[index]) for index, _ in joining}
         self._points: dict[int, int] = {}
+        self.towns = PathSearch(network.links)
+        """The towns as nodes joined by rail, for the bound from blocks (``chain_bound``)."""
+        self.town_bits = [[1 << self.towns.index[town] for town in members]
+                          for members in self.members]
 
     def points(self, used: int) -> int:
         """``more`` for the Railroad cards of the groups in ``used``."""
@@ -119,11 +124,13 @@ class _RouteSearch:
         found = [other for other in self.joined[kind] if left[other]]
         return sorted(found, key=lambda other: self.members[other][-left[other]])
 
-    def reach(self, kind: int, left: list[int]) -> tuple[int, int]:
+    def reach(self, kind: int, left: list[int], tip: Cell) -> tuple[int, int]:
         """At most how many more stops the route can make, and every group it could still use.
 
         The towns left that it can still reach, less the dead ends (towns with at most one way
-        in or out) but one: a route ends in one dead end at most."""
+        in or out) but one: a route ends in one dead end at most. When that allows a stop, also
+        no more than the blocks of those towns allow (``PathSearch.chain_bound``): a route that
+        leaves a block by a town that cuts the railway in two never comes back."""
         beside_tip = [other for other in self.joined[kind] if left[other]]
         reached = set(beside_tip)
         frontier = list(beside_tip)
@@ -132,14 +139,20 @@ class _RouteSearch:
                 if left[other] and other not in reached:
                     reached.add(other)
                     frontier.append(other)
-        towns = used = dead_ends = 0
+        towns = used = dead_ends = free = 0
         for other in reached:
             towns += left[other]
             used |= self.kind_masks[other]
             ways = sum(left[k] for k in self.joined[other]) - 1 + (other in beside_tip)
             if ways <= 1:
                 dead_ends += left[other]
-        return towns - max(0, dead_ends - 1), used
+            members = self.town_bits[other]
+            for bit in members[len(members) - left[other]:]:
+                free |= bit
+        most = towns - max(0, dead_ends - 1)
+        if most > 1:
+            most = min(most, self.towns.chain_bound(self.towns.index[tip], free))
+        return most, used
 
     def routes(
         self, worth_extending: Callable[[int, int, int, int], bool]
@@ -154,7 +167,7 @@ class _RouteSearch:
         seen: set[tuple[int, tuple[int, ...], int]] = set()
 
         def exits() -> Iterator[int]:
-            more_stops, reachable = self.reach(stop_kinds[-1], left)
+            more_stops, reachable = self.reach(stop_kinds[-1], left, route[-1])
             if not more_stops or not worth_extending(len(route), used[-1], more_stops, reachable):
                 return iter(())
             return iter(self.next_stops(stop_kinds[-1], left))

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core.grid import (
-    _PathSearch,
+    PathSearch,
     connected_regions,
     diagonal_neighbours,
     longest_simple_path,
@@ -265,7 +265,7 @@ def longest_from_by_brute_force(adjacency, start) -> int:
 def test_the_chain_bound_never_cuts_a_path_that_exists(adjacency):
     """The bound from blocks is at least what the longest path from each node adds (so pruning
     by it is exact), on grids (two colours) and on any graph."""
-    search = _PathSearch(adjacency)
+    search = PathSearch(adjacency)
     for node in adjacency:
         start = search.index[node]
         free = search.free_after(start, search.everyone)
@@ -278,6 +278,6 @@ def test_the_chain_bound_is_tight_across_a_block():
     block = [(row, col) for row in (0, 1) for col in (0, 1, 2)]
     graph = long_way_graph({cell: True for cell in block + [(0, -1), (0, -2), (0, 3), (0, 4),
                                                              (0, 5)]})
-    search = _PathSearch(graph)
+    search = PathSearch(graph)
     start = search.index[(0, -2)]
     assert search.chain_bound(start, search.free_after(start, search.everyone)) == 10 - 1

@@ -180,3 +180,18 @@ def test_long_way_on_dense_valleys_is_a_chain_as_long_in_every_orientation(valle
         assert Kind.RAILROAD in kinds
         lengths.add(tally.value)
     assert len(lengths) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(8, 16).flatmap(lambda cards: dense_valleys(cards=cards)))
+def test_the_express_on_dense_valleys_is_as_long_as_the_longest_path_by_brute_force(valley):
+    """The route search cut by blocks of towns loses no route: as long as the longest path of
+    towns joined by rail, every one tried."""
+    network = RailNetwork.of(valley)
+    route = network.longest_route()
+    network.check_route(route)
+    graph = nx.Graph([(a, b) for a, others in network.links.items() for b in others])
+    graph.add_node(network.start)
+    longest = max((len(path) for end in graph.nodes if end != network.start
+                   for path in nx.all_simple_paths(graph, network.start, end)), default=1)
+    assert len(route) == longest
