@@ -16,7 +16,6 @@ import json
 import sys
 from collections.abc import Callable
 
-from scorer.deck import deck_schema
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
 from scorer.report import rulings_text, scorepad_text
@@ -52,7 +51,12 @@ def build_parser(add_commands: AddCommands | None = None,
 def run(args: argparse.Namespace) -> int:
     """Carry out one of the library's commands (``args.command`` in ``LIBRARY_COMMANDS``)."""
     if args.command == "schema":
-        print(json.dumps(deck_schema() if args.deck else table_schema(), indent=2))
+        if args.deck:
+            from scorer.deck import deck_schema  # here: scoring never needs the deck's models
+
+            print(json.dumps(deck_schema(), indent=2))
+        else:
+            print(json.dumps(table_schema(), indent=2))
         return 0
     if args.command == "rulings":
         print(rulings_markdown(), end="")

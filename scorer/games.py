@@ -3,42 +3,62 @@ says which game's model reads the rest."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
+from types import ModuleType
 from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from scorer import girasoles, maple_valley, sunflower_valley
 from scorer.core.breakdown import TableResult
 from scorer.core.limits import LimitWords
 
 
 @dataclass(frozen=True)
 class Game:
+    """A game the library scores. Its subpackage of ``scorer`` is imported when a table of it is
+    first read or scored: each game's models take milliseconds to build, which the command line
+    would pay for the games it is not scoring."""
+
     key: str
     title: str
-    table_model: type[BaseModel]
-    score: Callable[[Any], TableResult]
-    limits: LimitWords
-    """How messages name the game's limits and what its rulebook says about them."""
+    model_name: str
+    """The name of the game's table model in its package (``scorer.<key>``)."""
+
+    @cached_property
+    def package(self) -> ModuleType:
+        return importlib.import_module(f"scorer.{self.key}")
+
+    @property
+    def table_model(self) -> type[BaseModel]:
+        return getattr(self.package, self.model_name)
+
+    @property
+    def score(self) -> Callable[[Any], TableResult]:
+        return self.package.score_table
+
+    @property
+    def limits(self) -> LimitWords:
+        """How messages name the game's limits and what its rulebook says about them."""
+        return self.package.models.LIMITS
 
 
 GAMES: dict[str, Game] = {
     game.key: game
     for game in (
-        Game("sunflower_valley", "Sunflower Valley", sunflower_valley.SunflowerValleyTable,
-             sunflower_valley.score_table, sunflower_valley.models.LIMITS),
-        Game("girasoles", "Girasoles", girasoles.GirasolesTable, girasoles.score_table,
-             girasoles.models.LIMITS),
-        Game("maple_valley", "Maple Valley", maple_valley.MapleValleyTable,
-             maple_valley.score_table, maple_valley.models.LIMITS),
+        Game("sunflower_valley", "Sunflower Valley", "SunflowerValleyTable"),
+        Game("girasoles", "Girasoles", "GirasolesTable"),
+        Game("maple_valley", "Maple Valley", "MapleValleyTable"),
     )
 }
 
-_models = tuple(game.table_model for game in GAMES.values())
-Table = Annotated[Union[_models], Field(discriminator="game")] if len(_models) > 1 else _models[0]
-TABLE_ADAPTER: TypeAdapter = TypeAdapter(Table)
+
+def table_adapter() -> TypeAdapter:
+    """Every game's table in one type, told apart by ``game`` (imports every game)."""
+    models = tuple(game.table_model for game in GAMES.values())
+    return TypeAdapter(Annotated[Union[models], Field(discriminator="game")])
 
 
 class UnknownGame(ValueError):
@@ -53,7 +73,7 @@ def parse_table(data: Any) -> BaseModel:
     if not isinstance(game, str) or game not in GAMES:
         known = ", ".join(f'"{key}"' for key in GAMES)
         raise UnknownGame(f'"game" is {game!r}; it must be one of {known}')
-    return TABLE_ADAPTER.validate_python(data)
+    return GAMES[game].table_model.model_validate(data)
 
 
 def score(table: BaseModel) -> TableResult:
@@ -62,6 +82,6 @@ def score(table: BaseModel) -> TableResult:
 
 def table_schema() -> dict:
     """The JSON Schema of a table file, generated from the models."""
-    schema = TABLE_ADAPTER.json_schema()
+    schema = table_adapter().json_schema()
     schema["title"] = "scorepad table"
     return schema

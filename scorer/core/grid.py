@@ -42,18 +42,23 @@ def connected_regions(
     With ``same_region``, two neighbouring cells join only when it gives them the same value (a
     colour, say). Regions come largest first, then by their smallest cell, so the order is stable.
     """
-    import networkx as nx  # here, not at the top: a tenth of a second that Maple Valley never needs
-
-    cell_set = set(cells)
-    graph = nx.Graph()
-    graph.add_nodes_from(cell_set)
-    for cell in cell_set:
-        for neighbour in orthogonal_neighbours(cell)[1:3]:  # right and down: each edge once
-            if neighbour in cell_set and (
-                same_region is None or same_region(cell) == same_region(neighbour)
-            ):
-                graph.add_edge(cell, neighbour)
-    regions = [frozenset(component) for component in nx.connected_components(graph)]
+    # A flood fill, not networkx: importing networkx costs more than a tenth of a second, which
+    # every Sunflower Valley and Girasoles table would pay for a few dozen cells.
+    left = set(cells)
+    regions = []
+    while left:
+        seed = left.pop()
+        region, frontier = {seed}, [seed]
+        while frontier:
+            cell = frontier.pop()
+            for neighbour in orthogonal_neighbours(cell):
+                if neighbour in left and (
+                    same_region is None or same_region(cell) == same_region(neighbour)
+                ):
+                    left.remove(neighbour)
+                    region.add(neighbour)
+                    frontier.append(neighbour)
+        regions.append(frozenset(region))
     return sorted(regions, key=lambda region: (-len(region), min(region)))
 
 
@@ -323,7 +328,7 @@ def maximum_matching(edges: Iterable[tuple[Node, Node]]) -> set[tuple[Node, Node
     than Edmonds' blossom algorithm, which takes the rest. Both come from networkx. Each pair comes
     back in a stable (sorted) orientation.
     """
-    import networkx as nx  # see connected_regions
+    import networkx as nx  # here, not at the top: only the Girasoles pairs need it (see above)
 
     graph = nx.Graph()
     graph.add_edges_from(edges)

@@ -40,6 +40,19 @@ def test_connected_regions_join_sides_not_corners():
     assert regions == [frozenset({(0, 0), (0, 1), (1, 1)}), frozenset({(3, 3)}), frozenset({(4, 4)})]
 
 
+@given(st.dictionaries(st.tuples(st.integers(0, 5), st.integers(0, 5)), st.sampled_from("rgb"),
+                       max_size=36))
+def test_connected_regions_are_networkxs_components_of_the_side_by_side_graph(colour):
+    graph = nx.Graph()
+    graph.add_nodes_from(colour)
+    graph.add_edges_from((cell, (cell[0] + 1, cell[1])) for cell in colour
+                         if colour.get((cell[0] + 1, cell[1])) == colour[cell])
+    graph.add_edges_from((cell, (cell[0], cell[1] + 1)) for cell in colour
+                         if colour.get((cell[0], cell[1] + 1)) == colour[cell])
+    components = sorted((frozenset(c) for c in nx.connected_components(graph)),
+                        key=lambda region: (-len(region), min(region)))
+    assert connected_regions(colour, same_region=colour.get) == components
+
 def test_connected_regions_split_by_key():
     colour = {(0, 0): "red", (0, 1): "red", (0, 2): "blue", (1, 2): "blue", (1, 0): "blue"}
     regions = connected_regions(colour, same_region=colour.get)

@@ -1,0 +1,60 @@
+"""The command line's start: wall time of a whole ``scorepad score FILE`` process for every example
+table (interpreter start, imports, reading, scoring, printing), against the interpreter alone.
+
+Run: ``python benchmarks/cli_start.py`` (``--runs N``). Each process is run as ``python -m ui score
+FILE``, what the ``scorepad`` entry point runs; it prints the median and p95 of the wall times and
+the median CPU time (the wall time of a quiet machine, about). Nothing here asserts a time. ``python -X importtime -m ui score FILE`` shows where an import's time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SMOKE_ARGS = ["--runs", "1"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
+
+
+def run_times(command: list[str], runs: int) -> tuple[list[float], list[float]]:
+    """Each run's wall time and the CPU time (user + system) the process used: on a loaded
+    machine the wall time includes waiting for a core, the CPU time hardly does."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return sorted(walls), sorted(cpus)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    args = parser.parse_args()
+    commands = {"python alone (-c pass)": [sys.executable, "-c", "pass"]}
+    for example in sorted((ROOT / "examples").rglob("*.json")):
+        name = f"scorepad score {example.relative_to(ROOT / 'examples')}"
+        commands[name] = [sys.executable, "-m", "ui", "score", str(example)]
+    print(f"load average {' '.join(f'{load:.1f}' for load in os.getloadavg())} "
+          f"on {os.cpu_count()} cores")
+    print(f"{'process':56} {'wall median':>11} {'wall p95':>9} {'CPU median':>10} {'runs':>5}"
+          "   (ms)")
+    for name, command in commands.items():
+        walls, cpus = run_times(command, args.runs)
+        p95 = walls[int(0.95 * (len(walls) - 1))]
+        print(f"{name:56} {statistics.median(walls) * 1000:11.1f} {p95 * 1000:9.1f} "
+              f"{statistics.median(cpus) * 1000:10.1f} {len(walls):5}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
