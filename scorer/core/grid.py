@@ -187,7 +187,8 @@ class PathSearch:
         low = {tip: 0}
         opened: list[int] = []  # nodes in the order found, not yet closed into a block
         below: dict[int, int] = {}  # the most a path gains in the blocks hanging below a node
-        walk = [(tip, iter(self.distinct[tip]), -1)]
+        distinct = self.distinct
+        walk = [(tip, iter(distinct[tip]), -1)]
         while walk:
             node, neighbours, parent = walk[-1]
             for neighbour in neighbours:
@@ -196,7 +197,7 @@ class PathSearch:
                 if neighbour not in found:
                     found[neighbour] = low[neighbour] = len(found)
                     opened.append(neighbour)
-                    walk.append((neighbour, iter(self.distinct[neighbour]), node))
+                    walk.append((neighbour, iter(distinct[neighbour]), node))
                     break
                 if neighbour != parent and found[neighbour] < low[node]:
                     low[node] = found[neighbour]
@@ -204,29 +205,38 @@ class PathSearch:
                 walk.pop()
                 if parent < 0:
                     continue
-                low[parent] = min(low[parent], low[node])
-                if low[node] >= found[parent]:  # ``parent`` tops the block closed here
-                    members = []
-                    while not members or members[-1] != node:
-                        members.append(opened.pop())
-                    gain = self._block_gain(parent, members, below)
-                    below[parent] = max(below.get(parent, 0), gain)
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
+                if low[node] < found[parent]:
+                    continue
+                # ``parent`` tops the block closed here: the nodes opened since ``node``.
+                if opened[-1] == node:  # a bridge: one node gained, then what hangs below it
+                    opened.pop()
+                    gain = 1 + below.get(node, 0)
+                else:
+                    start = len(opened) - 1 - opened[::-1].index(node)
+                    gain = self._block_gain(parent, opened[start:], below)
+                    del opened[start:]
+                if gain > below.get(parent, 0):
+                    below[parent] = gain
         return below.get(tip, 0)
 
     def _block_gain(self, top: int, members: list[int], below: dict[int, int]) -> int:
         """The most a path entering a block at ``top`` gains in it and below it."""
         size = len(members)
+        exits = [node for node in members if node in below]  # cut nodes with blocks below
         if self.sides is None:
-            return size + max((below[node] for node in members if node in below), default=0)
+            return size + max((below[node] for node in exits), default=0)
         colour = self.sides[top]
         # Nodes of the top's colour (top included) and of the other colour, in this block.
         mine = 1 + sum(colour >> node & 1 for node in members)
         other = size + 1 - mine
         best = min(size, 2 * min(mine, other) + (mine > other) - 1)  # ends in the block
-        for node in members:
-            if node in below:  # leaves the block by this cut node
-                to_node = 2 * min(mine - 1, other) if colour >> node & 1 else 2 * min(mine, other) - 1
-                best = max(best, min(size, to_node) + below[node])
+        same_colour = min(size, 2 * min(mine - 1, other))
+        other_colour = min(size, 2 * min(mine, other) - 1)
+        for node in exits:  # leaves the block by this cut node
+            to_node = same_colour if colour >> node & 1 else other_colour
+            best = max(best, to_node + below[node])
         return best
 
     def steps(self, tip: int, free: int) -> list[tuple[int, int]]:
