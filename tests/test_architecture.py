@@ -1,7 +1,10 @@
 """The floors hold: ``lint-imports`` keeps every contract in pyproject.toml (which way imports go,
-each game on its own, no cycles), and a wrong-way import or a cycle breaks them."""
+each game on its own, no cycles), and a wrong-way import or a cycle breaks them; the map of the
+floors (docs/ARCHITECTURE.md) names only paths and modules that exist."""
 
+import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,3 +45,58 @@ def test_a_wrong_way_import_and_a_cycle_break_the_contracts(tmp_path):
     assert "scorer.report -> ui.store.storage" in done.stdout
     assert "ui.store.presence -> ui.screens.home_view" in done.stdout
     assert "No cycles are allowed in scorer.girasoles." in done.stdout
+
+
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
+CODE = [path for package in ("scorer", "ui") for path in (ROOT / package).rglob("*.py")]
+
+
+def named_in_backticks() -> list[str]:
+    return re.findall(r"`([^`\n]+)`", ARCHITECTURE.read_text(encoding="utf-8"))
+
+
+def dotted_name_exists(name: str) -> bool:
+    """``scorer.a.b.Name.attribute``: the longest prefix that is a module, then attributes."""
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        base = ROOT.joinpath(*parts[:end])
+        if base.with_suffix(".py").is_file() or (base / "__init__.py").is_file():
+            found = importlib.import_module(".".join(parts[:end]))
+            for attribute in parts[end:]:
+                if not hasattr(found, attribute):
+                    return False
+                found = getattr(found, attribute)
+            return True
+    return False
+
+
+def defined_in_the_code(identifier: str) -> bool:
+    definition = re.compile(rf"^\s*(class|def) {identifier}\b|^{identifier}\s*[:=]", re.M)
+    return any(definition.search(path.read_text(encoding="utf-8")) for path in CODE)
+
+
+def test_every_path_and_name_the_architecture_page_mentions_exists():
+    names = named_in_backticks()
+    assert len(names) > 50, "the page names the modules it explains"
+    missing = []
+    for name in names:
+        if "/" in name or re.fullmatch(r"[\w-]+\.(toml|md|txt)", name):  # from the root
+            if not (ROOT / name).exists():
+                missing.append(name)
+        elif re.fullmatch(r"(scorer|ui)(\.\w+)+", name):
+            if not dotted_name_exists(name):
+                missing.append(name)
+        elif name.endswith(".py"):  # a module named within its folder
+            if not any(path.name == name for path in CODE):
+                missing.append(name)
+        elif re.fullmatch(r"[A-Z]\w*[a-z]\w*|[A-Z][A-Z_]+|[a-z]+_[a-z_]+", name):
+            if not defined_in_the_code(name):  # a class, a constant or a function
+                missing.append(name)
+    assert missing == []
+
+
+def test_a_stale_name_on_the_architecture_page_is_found():
+    assert not dotted_name_exists("ui.store.storage.TableStore.no_such_method")
+    assert not dotted_name_exists("ui.no_such_floor.module")
+    assert not defined_in_the_code("NoSuchScreen")
+    assert dotted_name_exists("ui.live.session.TableSession.apply")

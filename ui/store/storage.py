@@ -8,15 +8,15 @@ refresh or a server restart finds the table as it was left.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+
+import platformdirs
 
 from ui.store.deck import CardReader, fill_once, join_new
 from ui.store.file_problems import file_problem
@@ -70,15 +70,10 @@ def _add_column(connection: sqlite3.Connection, table: str, column: str, declara
 
 
 def default_db_path() -> Path:
-    """The user's data directory, as each platform names it, then ``scorepad/tables.sqlite3``."""
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA") or home)
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / "scorepad" / "tables.sqlite3"
+    """The user's data directory, as each platform names it (platformdirs: ``$XDG_DATA_HOME`` or
+    ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS, ``%LOCALAPPDATA%`` on
+    Windows), then ``scorepad/tables.sqlite3``."""
+    return platformdirs.user_data_path("scorepad", appauthor=False) / "tables.sqlite3"
 
 
 @dataclass(frozen=True)
