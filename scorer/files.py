@@ -108,7 +108,7 @@ def _read_stream(stream: IO[bytes], name: str, limit: int, what: str, timeout: f
         raise InputError(f"{name}: a folder, not a file; give the path of {what}")
     elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         kind = "a terminal" if os.isatty(descriptor) else "a device"
-        hint = ("send the file into it: scorepad score - < FILE" if name == "standard input"
+        hint = (f"send {what} into it (< FILE) or give its path" if name == "standard input"
                 else f"give the path of {what}")
         raise InputError(f"{name}: {kind}, not a file; {hint}")
     else:  # a pipe, a FIFO or a socket: bytes come when a program writes them

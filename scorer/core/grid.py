@@ -254,6 +254,9 @@ class PathSearch:
         return len(walked) - 1
 
     def known(self, tip: int, free: int, need: int) -> bool | None:
+        """Whether a path at ``tip`` can add ``need`` nodes from ``free``, when the bounds kept
+        so far tell (None: search). The chain bound is worked out once per state, and only when
+        the cheap bound has not already said no."""
         if need <= self.longer.get((tip, free), 0):
             return True
         if need > self.bound(tip, free):
