@@ -14,7 +14,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, ValidationError
 
 from scorer.core.breakdown import Frozen
-from scorer.files import TableFileError, _parse_json as parse_json, place
+from scorer.files import (TableFileError, _parse_json as parse_json, game_limits, place,
+                          problem_words)
 from scorer.maple_valley.models import Favour, Friend, Patch
 from scorer.sunflower_valley.models import CardDescription, Kind
 
@@ -78,7 +79,7 @@ def deck_from_json(text: str, source: str = "deck") -> DeckFile:
     except ValidationError as error:
         raise TableFileError("\n".join(
             f"{source}: at {place(item['loc'], data) if item['loc'] else 'the deck'}: "
-            f"{item['msg'].removeprefix('Value error, ')}"
+            f"{problem_words(item, game_limits(data, item['loc']))}"
             for item in error.errors(include_url=False))) from None
 
 

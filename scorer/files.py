@@ -260,15 +260,22 @@ def _no_constant(name: str) -> Any:
 def describe_errors(error: ValidationError, data: Any, source: str) -> str:
     """One line per problem: where it is (players named when they have a name) and what it is,
     in the project's words (``problem_words``)."""
-    game = GAMES.get(data.get("game")) if isinstance(data, dict) else None
-    limits = game.limits if game is not None else {}
     problems = []
     for item in error.errors(include_url=False):
         if _only_echoes_an_item(item):
             continue
         problems.append(f"{source}: at {place(item['loc'], data)}: "
-                        f"{problem_words(item, limits)}")
+                        f"{problem_words(item, game_limits(data, item['loc']))}")
     return "\n".join(problems)
+
+
+def game_limits(data: Any, loc: tuple) -> LimitWords:
+    """The limits of the game a problem is in: the table's ``"game"``, or the game that the path
+    starts with (a deck file keeps each game's cards under its key)."""
+    key = data.get("game") if isinstance(data, dict) else None
+    if key not in GAMES and loc and loc[0] in GAMES:
+        key = loc[0]
+    return GAMES[key].limits if key in GAMES else {}
 
 
 def _only_echoes_an_item(item: dict) -> bool:
@@ -353,7 +360,9 @@ def problem_words(item: dict, limits: LimitWords | None = None) -> str:
     if kind == "missing":
         return "missing"
     if kind in ("literal_error", "enum"):
-        return f"one of {context['expected']} is expected here, not {_as_written(given)}"
+        choices = context["expected"]
+        one_of = "one of " if " or " in choices else ""
+        return f"{one_of}{choices} is expected here, not {_as_written(given)}"
     message = item["msg"]
     for prefix in _LIBRARY_PREFIXES:
         message = message.removeprefix(prefix)

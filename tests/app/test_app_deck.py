@@ -165,13 +165,13 @@ def test_an_imported_card_named_like_one_here_with_another_description_is_a_choi
 
 
 @pytest.mark.parametrize("text, message", [
-    ("[]", "deck: at the deck: Input should be a valid dictionary or instance of DeckFile"),
-    ('{"deck": 2}', "deck: at deck: Input should be 1"),
+    ("[]", "deck: at the deck: an object {...} is expected here, not []"),
+    ('{"deck": 2}', "deck: at deck: 1 is expected here, not 2"),
     ('{"sunflower_valley": {"cards": [{"kind": "lake"}]}}',
      "deck: at sunflower_valley > cards[0]: a deck keeps Town and Farmer cards, not Lake"),
     ('{"maple_valley": {"friends": [{"name": "Otter", "travel": []}]}}',
-     "deck: at maple_valley > friends[0] (Otter) > travel: Tuple should have at least 1 item "
-     "after validation, not 0"),
+     "deck: at maple_valley > friends[0] (Otter) > travel: no travel types; at least 1 (there are "
+     "three: Water, Rock and Forest)"),
     ('{"deck": 1,', "deck: line 1, column 12: not valid JSON (Expecting property name enclosed "
      "in double quotes)"),
 ])

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from scorer.files import problem_words
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
 from scorer.sunflower_valley.goals import GOALS, route_goals
@@ -403,5 +404,5 @@ class DescriptionDraft:
             return CardDescription(kind=self.kind, combination=tuple(self.combination),
                                    points=self.points, villagers=self.villagers), ""
         except ValidationError as error:
-            message = error.errors(include_url=False)[0]["msg"].removeprefix("Value error, ")
+            message = problem_words(error.errors(include_url=False)[0])
             return None, message[0].upper() + message[1:] + "."
