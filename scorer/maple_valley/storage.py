@@ -4,11 +4,14 @@ The rulebook lets a player reorganise the resources on their Favours at final sc
 you have the best score now" (ruling MV-2): each resource scores on one card only, and what is
 stored is not a leftover. A set stored on a Favour earns its bonus but takes its resources out of
 the leftovers (a Honey is worth 1 there, any other resource a third of a batch), so the best
-allocation is a small integer programme, solved exactly below.
+allocation is a small integer programme: with few choices each is tried, else HiGHS solves it
+exactly (``storage_solver``).
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -97,23 +100,55 @@ def best_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) 
 
     Favours that cannot matter leave first: of Favours asking for the same set only the best paid
     (the earliest of equals) is ever worth filling, and a Favour whose set is worth less than the
-    leftovers it would take never is. The rest is a small integer programme, solved exactly by
-    HiGHS (see ``storage_solver``). Among equally good allocations the one storing the most
-    sets on the earliest Favours wins, so a bonus shows whenever it costs nothing.
+    leftovers it would take never is. Among equally good allocations the one storing the most
+    sets on the earliest Favours wins, so a bonus shows whenever it costs nothing. A few choices
+    left are each tried; more are a small integer programme, solved exactly by HiGHS (see
+    ``storage_solver``).
     """
     storing = _worth_filling(favours, pack)
-    sets = [0] * len(favours)
-    if storing:
-        # Imported here: HiGHS, with the numpy it loads, takes a quarter of a second to import,
-        # which scoring a table that can store no set never needs.
+    most = [sets_possible(pack, bonus) for _, bonus in storing]
+    if math.prod(count + 1 for count in most) <= TRIED_CHOICES:
+        counts = _first_best_by_trying_each(favours, storing, most, pack, maps)
+    else:
+        # Imported here: HiGHS, with the numpy it loads, takes a tenth of a second or more to
+        # import, which a table with few ways to store its sets never needs.
         from scorer.maple_valley.storage_solver import StoringProgramme
 
-        bonuses = [bonus for _, bonus in storing]
-        with StoringProgramme(bonuses, [sets_possible(pack, bonus) for bonus in bonuses], pack,
+        with StoringProgramme([bonus for _, bonus in storing], most, pack,
                               BATCH_SIZE) as programme:
-            for (index, _), count in zip(storing, programme.first_best_sets(), strict=True):
-                sets[index] = count
-    return allocate(favours, sets, pack, maps)
+            counts = programme.first_best_sets()
+    return allocate(favours, _sets_of(favours, storing, counts), pack, maps)
+
+
+TRIED_CHOICES = 64
+"""Up to this many choices of sets (the product of each storing Favour's possible counts + 1),
+trying each is quicker than starting HiGHS."""
+
+
+def _sets_of(favours: Sequence[Favour], storing: Sequence[tuple[int, StoredSets]],
+             counts: Sequence[int]) -> list[int]:
+    """One count per Favour: ``counts`` on the storing Favours, 0 on the others."""
+    sets = [0] * len(favours)
+    for (index, _), count in zip(storing, counts, strict=True):
+        sets[index] = count
+    return sets
+
+
+def _first_best_by_trying_each(favours: Sequence[Favour],
+                               storing: Sequence[tuple[int, StoredSets]], most: Sequence[int],
+                               pack: Counter[Resource], maps: int) -> tuple[int, ...]:
+    """The counts with the most points, then the most sets on the first storing Favour, then on
+    the second, and so on (the integer programme's order), among every choice the pack covers."""
+    best: tuple[int, tuple[int, ...]] | None = None
+    for counts in itertools.product(*(range(count + 1) for count in most)):
+        try:
+            points = allocate(favours, _sets_of(favours, storing, counts), pack, maps).points
+        except ValueError:  # the sets together need more than the pack holds
+            continue
+        if best is None or (points, counts) > best:
+            best = (points, counts)
+    assert best is not None  # storing nothing is always a choice the pack covers
+    return best[1]
 
 
 def _worth_filling(favours: Sequence[Favour],

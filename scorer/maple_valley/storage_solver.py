@@ -1,6 +1,6 @@
 """The integer programme behind Maple Valley's storage (``storage.best_storage``), solved exactly
 by HiGHS. Its own module so that HiGHS, and the numpy it loads, are imported only when a table has
-sets to store.
+too many ways to store its sets to try each.
 """
 
 from __future__ import annotations

@@ -5,14 +5,16 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from maple_builders import favour, pair, player, stored_sets
 from scorer.maple_valley.models import Category, Favour, Resource, StoredSets
 from scorer.files import table_from_json
+from scorer.maple_valley import storage as storage_module
 from scorer.maple_valley.storage import allocate, best_storage, leftovers, sets_possible
 
 SMALL = (Resource.HONEY, Resource.BUGS, Resource.HERBS, Resource.CLAY)
@@ -163,6 +165,22 @@ def test_mv2_a_set_that_costs_nothing_is_stored_beside_the_sets_that_pay():
     pack = Counter({Resource.HERBS: 2, Resource.HONEY: 1, Resource.BUGS: 1, Resource.PEBBLES: 1})
     storage = best_storage([pot, rack, box], pack, maps=0)
     assert (storage.sets, storage.points) == ((1, 2, 0), 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(favour_strategy, min_size=1, max_size=4), pack_strategy,
+       st.integers(min_value=0, max_value=2))
+@example([(["Honey"], 1), (["Herbs"], 1), (["Herbs", "Herbs", "Bugs"], 1)],
+         {"Herbs": 2, "Honey": 1, "Bugs": 1, "Pebbles": 1}, 0)  # HiGHS once handed back its start
+def test_trying_each_choice_and_the_integer_programme_store_the_same_sets(specs, pack, maps):
+    """A few choices are each tried, more go to HiGHS: both give the first best allocation."""
+    favours = [storing(f"F{i}", [Resource(need) for need in needs], points)
+               for i, (needs, points) in enumerate(specs)]
+    pack = Counter({Resource(resource): count for resource, count in pack.items()})
+    tried = best_storage(favours, pack, maps)
+    with patch.object(storage_module, "TRIED_CHOICES", 0):  # HiGHS for every choice
+        solved = best_storage(favours, pack, maps)
+    assert solved == tried
 
 
 ALL = tuple(Resource)
