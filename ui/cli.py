@@ -9,6 +9,7 @@ Flet or the server.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -69,10 +70,14 @@ def _app(args: argparse.Namespace) -> int:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except StoreUnavailable as problem:
-        print(f"scorepad app: cannot use the tables file: {problem} (--db FILE chooses it)",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _unusable_store("scorepad app", problem)
     return 0
+
+
+def _unusable_store(command: str, problem: object) -> int:
+    print(f"{command}: cannot use the tables file: {problem} (--db FILE chooses it)",
+          file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def _backup(args: argparse.Namespace) -> int:
@@ -80,9 +85,13 @@ def _backup(args: argparse.Namespace) -> int:
     from ui.games.registry import APP_GAMES, app_store
     from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
     from ui.store.finished import finished_tables
-    from ui.store.storage import default_db_path
+    from ui.store.file_problems import file_problem
+    from ui.store.storage import StoreUnavailable, default_db_path
 
-    store = app_store(args.db or default_db_path())
+    try:
+        store = app_store(args.db or default_db_path())
+    except StoreUnavailable as problem:
+        return _unusable_store(f"scorepad {args.command}", problem)
     path = Path(args.file)
     try:
         if args.command == "export-all":
@@ -105,5 +114,7 @@ def _backup(args: argparse.Namespace) -> int:
     except BackupError as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except sqlite3.Error as error:
+        return _unusable_store(f"scorepad {args.command}", file_problem(error, store.path))
     print(merged.message)
     return 0

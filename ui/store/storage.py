@@ -22,6 +22,10 @@ from ui.store.deck import CardReader, fill_once, join_new
 from ui.store.file_problems import file_problem
 
 FORMAT_VERSION = 1
+APPLICATION_ID = 0x53435044
+"""SQLite's application_id of a scorepad file ("SCPD"): the mark that the file is ours."""
+LAYOUT_VERSION = 1
+"""SQLite's user_version of a scorepad file: the layout of its tables."""
 """Version of the draft format written by this app; a newer one is shown, never overwritten."""
 
 _SCHEMA = """
@@ -112,6 +116,31 @@ class StoreUnavailable(Exception):
     """The tables file cannot be used; the message says why, names the file and what to do."""
 
 
+_FIRST_COLUMNS = {"id", "game", "format_version", "draft", "created", "updated", "deleted"}
+"""The ``tables`` table of the first release: a file holding it is scorepad's, from before the
+mark."""
+
+
+def _ours(path: Path) -> bool:
+    """Whether scorepad may write ``path``: it is missing or empty, it carries the mark, or it
+    is an unmarked file from an earlier scorepad. Read without writing a byte (SQLite's
+    immutable mode: no lock, no journal, no WAL index), so a file that is not ours is left
+    exactly as it was."""
+    if not path.exists() or path.stat().st_size == 0:
+        return True
+    connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+    try:
+        mark = connection.execute("PRAGMA application_id").fetchone()[0]
+        if mark != 0:
+            return mark == APPLICATION_ID
+        names = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(tables)")}
+        return not names or _FIRST_COLUMNS <= columns
+    finally:
+        connection.close()
+
+
 class TableStore:
     def __init__(self, path: str | Path, deck_cards: CardReader | None = None):
         """``deck_cards`` reads the cards a draft describes (the app's games say:
@@ -121,7 +150,14 @@ class TableStore:
         self.deck_cards = deck_cards
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connection() as connection:
+            if not _ours(self.path):
+                raise StoreUnavailable(
+                    f"the file is not a scorepad database (file {self.path}): it holds another "
+                    "program's data and was left as it is; choose the right file, or start with "
+                    "another")
+            with self._connection(create=True) as connection:
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute(f"PRAGMA user_version = {LAYOUT_VERSION}")
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute(_SCHEMA)
                 for statement in _ACCESS_SCHEMA:
@@ -139,10 +175,12 @@ class TableStore:
                                    "backup, or start with another file")
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
+    def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
         # A connection per operation: handlers run on several threads, and each change must be
-        # committed before the handler returns.
-        connection = sqlite3.connect(self.path, timeout=30)
+        # committed before the handler returns. Only opening the store may create the file: one
+        # that vanished later is an error to tell, not an empty database to fill.
+        connection = sqlite3.connect(f"{self.path.as_uri()}?mode={'rwc' if create else 'rw'}",
+                                     uri=True, timeout=30)
         try:
             with connection:
                 yield connection
