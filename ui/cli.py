@@ -29,6 +29,9 @@ def add_app_commands(commands: argparse._SubParsersAction) -> None:
                      help="bind all interfaces and print the address a phone opens")
     app.add_argument("--db", help=DB_HELP)
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.add_argument("--new-host-key", action="store_true",
+                     help="replace the host key: the old address stops working and every host "
+                     "device stops being one (for a lost phone or a shared address)")
     export_all = commands.add_parser("export-all", help="write every saved table (finished or "
                                      "not) to one backup file")
     export_all.add_argument("file", help="the backup file to write (JSON)")
@@ -65,7 +68,7 @@ def _app(args: argparse.Namespace) -> int:
     host = "0.0.0.0" if args.lan else args.host
     try:
         run_app(host, args.port, args.db or default_db_path(), open_browser=not args.no_browser,
-                lan=args.lan)
+                lan=args.lan, new_host_key=args.new_host_key)
     except CannotListen as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

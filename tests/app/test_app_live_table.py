@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import sqlite3
 import struct
+from contextlib import contextmanager
 import zlib
 from types import SimpleNamespace
 
@@ -96,6 +98,88 @@ def test_a_revoked_device_loses_the_table(store):
     bob.access.revoke(bob.device, table_id)
     assert not bob.may_open(table_id)
     assert bob.visible_tables() == []
+
+
+class JoinPage(SimpleNamespace):
+    """What a join page needs of the browser's page: it is only redrawn."""
+
+    def update(self) -> None:
+        self.updates += 1
+
+
+def join_page(store, device: str, code: str):
+    from ui.screens.join_view import JoinView
+
+    device = context(store, device)
+    device.page = JoinPage(url="ws://127.0.0.1:8610", width=390, route=f"/join/{code}",
+                           updates=0)
+    device.go = lambda route: setattr(device, "went", route)
+    return device, JoinView(device, code)
+
+
+def test_a_revoked_device_cannot_rejoin_with_any_link_it_has_seen(store):
+    table_id = new_table(store)
+    access = Access(store)
+    seen = access.join_code(table_id)
+    bob, page = join_page(store, "bob", seen)
+    page.join(1)
+    assert bob.went == f"/table/{table_id}/valley/1"
+    access.revoke(bob.device, table_id)
+    assert access.join_code(table_id) != seen
+    again, page = join_page(store, "bob", seen)
+    assert page.session is None  # "This invitation is not valid any more"
+    assert not again.may_open(table_id)
+
+
+def test_a_join_page_left_open_across_a_new_code_does_not_join(store):
+    table_id = new_table(store)
+    access = Access(store)
+    cid, page = join_page(store, "cid", access.join_code(table_id))
+    assert page.session is not None  # the players are shown
+    access.renew_code(table_id)
+    page.join(0)
+    assert not hasattr(cid, "went")
+    assert not cid.may_open(table_id)
+    assert page.session is None and cid.page.updates == 1  # now says the invitation is old
+    assert "not valid any more" in str(page.root.controls)
+
+
+def test_a_new_host_key_ends_the_old_one_and_every_host_device(store):
+    access = Access(store)
+    old = access.host_key()
+    host, tablet = context(store, "host"), context(store, "tablet")
+    assert access.claim_host(host.device, old) and access.claim_host(tablet.device, old)
+    assert [device for device, _ in access.hosts()] == [host.device, tablet.device]
+    access.remove_host(tablet.device)
+    assert host.is_host and not tablet.is_host
+    new = access.new_host_key()
+    assert new != old and access.host_key() == new and len(new) >= 32
+    assert access.hosts() == [] and not host.is_host
+    assert not access.claim_host(host.device, old)
+    assert access.claim_host(host.device, new)
+
+
+def test_reading_who_may_see_what_writes_nothing(store, monkeypatch):
+    """Every read the screens make on a redraw works on a file that cannot be written."""
+    table_id = new_table(store)
+    access = Access(store)
+    key, code = access.host_key(), access.join_code(table_id)
+    access.claim_host(device_id("host"), key)
+    opened = store._connection
+
+    @contextmanager
+    def query_only(create: bool = False):
+        with opened(create) as connection:
+            connection.execute("PRAGMA query_only = ON")
+            yield connection
+
+    monkeypatch.setattr(store, "_connection", query_only)
+    host = context(store, "host")
+    assert (access.host_key(), access.join_code(table_id)) == (key, code)
+    assert host.is_host and host.may_open(table_id) and len(host.visible_tables()) == 1
+    assert access.table_for_code(code) == table_id and access.grants(table_id) == []
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):  # the guard holds
+        access.grant(host.device, table_id, "creator")
 
 
 def test_join_codes_are_long_random_distinct_and_renewable(store):

@@ -125,6 +125,8 @@ def test_the_app_command_has_its_options():
     args = build_parser().parse_args(["app", "--lan", "--port", "9000", "--db", "x.db",
                                       "--no-browser"])
     assert (args.port, args.lan, args.db, args.no_browser) == (9000, True, "x.db", True)
+    assert not args.new_host_key
+    assert build_parser().parse_args(["app", "--new-host-key"]).new_host_key
 
 
 def test_scoring_never_imports_flet():

@@ -1,5 +1,6 @@
 """Home: the saved tables (game, players, date, leader), a new table, delete with undo, the
-recently deleted tables."""
+recently deleted tables; for the host, where the tables are saved and the host devices (remove
+one)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import flet as ft
 from scorer.games import GAMES, score
 from ui.screens.after_game_views import after_game_links
 from ui.screens.deleted_tables import delete, recently_deleted, restore
+from ui.store.access import short_id
 from ui.store.storage import StoredTable
 from ui.parts.theme import theme_switch
 from ui.parts.widgets import heading, labelled, tap_target
@@ -86,6 +88,7 @@ class HomeView:
                 f"Tables are saved as you go in {self.context.store.path}", size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )))
+            items += self._host_devices()
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _table_card(self, stored: StoredTable) -> ft.Control:
@@ -119,6 +122,31 @@ class HomeView:
         )
         return ft.Row([ft.Container(open_table, expand=True), delete], spacing=8,
                       vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _host_devices(self) -> list[ft.Control]:
+        rows: list[ft.Control] = [ft.Text("Host devices", size=15, weight=ft.FontWeight.BOLD)]
+        for device, since in self.context.access.hosts():
+            this = device == self.context.device
+            when = since.astimezone().strftime("%d %b %Y %H:%M")
+            row: list[ft.Control] = [ft.Container(labelled(f"host-{short_id(device)}", ft.Text(
+                f"Device {short_id(device)}{' (this device)' if this else ''} · host since "
+                f"{when}", size=13)), expand=True)]
+            if not this:
+                row.append(tap_target(
+                    ft.Icon(ft.Icons.BLOCK), lambda e, gone=device: self._remove_host(gone),
+                    f"remove-host-{short_id(device)}", width=48, padding=4,
+                    tooltip="Stop this device being the host's"))
+            rows.append(ft.Row(row))
+        rows.append(ft.Text("A removed device sees only the tables shared with it. To end every "
+                            "host device and the printed address, start scorepad app "
+                            "--new-host-key.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        return rows
+
+    def _remove_host(self, device: str) -> None:
+        if not self.context.is_host:
+            return
+        self.context.access.remove_host(device)
+        self._redraw()
 
     def _import(self, e=None) -> None:
         from ui.screens.import_view import ImportDialog

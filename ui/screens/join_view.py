@@ -1,5 +1,6 @@
 """A table's invitation (``/join/<code>``, the link of its QR code): "Which player are you?", then
-that player's board. Choosing grants this device the table."""
+that player's board. Choosing grants this device the table, if the code still opens it then: a page
+left open across *New code* (or a revoke, which renews the code) no longer joins."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ui.parts.widgets import heading, labelled, tap_target
 class JoinView:
     def __init__(self, context, code: str):
         self.context = context
+        self.code = code
         table_id = context.access.table_for_code(code)
         self.session = context.sessions.get(table_id) if table_id is not None else None
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=12)
@@ -48,6 +50,11 @@ class JoinView:
 
     def join(self, player: int | None) -> None:
         table_id = self.session.table_id
+        if self.context.access.table_for_code(self.code) != table_id:
+            self.session = None
+            self.render()
+            self.context.page.update()
+            return
         self.context.access.grant(self.context.device, table_id,
                                   "spectator" if player is None else "player", player)
         self.context.go(f"/table/{table_id}/scorepad" if player is None

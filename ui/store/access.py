@@ -31,8 +31,12 @@ class Grant:
 
     @property
     def short(self) -> str:
-        """A few characters naming the device in the host's list (not enough to be it)."""
-        return self.device[:6]
+        return short_id(self.device)
+
+
+def short_id(device: str) -> str:
+    """A few characters naming a device in the host's lists (not enough to be it)."""
+    return device[:6]
 
 
 def person(grant: Grant | None, names: list[str], host: bool) -> str | None:
@@ -56,12 +60,38 @@ class Access:
         return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
 
     def host_key(self) -> str:
-        """The key of ``scorepad app``'s printed address; made once, kept in the database."""
+        """The key of ``scorepad app``'s printed address; made once, kept in the database
+        (reading it writes nothing once it exists)."""
         with self._connection() as connection:
+            row = connection.execute(
+                "SELECT value FROM settings WHERE name = 'host_key'").fetchone()
+            if row is not None:
+                return row[0]
             connection.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
                                ("host_key", secrets.token_urlsafe(CODE_BYTES * 2)))
             return connection.execute(
                 "SELECT value FROM settings WHERE name = 'host_key'").fetchone()[0]
+
+    def new_host_key(self) -> str:
+        """Replace the host key (``scorepad app --new-host-key``): the old address stops making
+        a browser the host's, and every host device stops being one (a lost phone or a shared
+        screenshot of the address is then harmless)."""
+        with self._connection() as connection:
+            connection.execute("INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)",
+                               ("host_key", secrets.token_urlsafe(CODE_BYTES * 2)))
+            connection.execute("DELETE FROM hosts")
+        return self.host_key()
+
+    def hosts(self) -> list[tuple[str, datetime]]:
+        """The host devices, as (device id, since when), the first first."""
+        with self._connection() as connection:
+            rows = connection.execute("SELECT device, since FROM hosts ORDER BY since").fetchall()
+        return [(device, datetime.fromisoformat(since)) for device, since in rows]
+
+    def remove_host(self, device: str) -> None:
+        """The device is no longer the host's: it sees only the tables granted to it."""
+        with self._connection() as connection:
+            connection.execute("DELETE FROM hosts WHERE device = ?", (device,))
 
     def claim_host(self, device: str, key: str) -> bool:
         """Remember the device as the host's when it presents the host key."""
@@ -84,9 +114,12 @@ class Access:
                 "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
 
     def revoke(self, device: str, table_id: int) -> None:
+        """Stop sharing the table with the device, and renew the table's join code: every link
+        and QR code the device has seen stops working, so it cannot come back by itself."""
         with self._connection() as connection:
             connection.execute("DELETE FROM grants WHERE device = ? AND table_id = ?",
                                (device, table_id))
+        self.renew_code(table_id)
 
     def grant_of(self, device: str, table_id: int) -> Grant | None:
         with self._connection() as connection:
@@ -110,8 +143,13 @@ class Access:
         return {row[0] for row in rows}
 
     def join_code(self, table_id: int) -> str:
-        """The table's secret join code, made when first asked for."""
+        """The table's secret join code, made when first asked for (then reading it writes
+        nothing)."""
         with self._connection() as connection:
+            row = connection.execute("SELECT join_code FROM tables WHERE id = ?",
+                                     (table_id,)).fetchone()
+            if row is not None and row[0] is not None:
+                return row[0]
             connection.execute("UPDATE tables SET join_code = ? WHERE id = ? AND join_code IS NULL",
                                (secrets.token_urlsafe(CODE_BYTES), table_id))
             return connection.execute("SELECT join_code FROM tables WHERE id = ?",

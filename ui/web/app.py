@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Sequence
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import flet as ft
 
@@ -20,6 +20,7 @@ from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
 from ui.live.session import Sessions
 from ui.store.storage import StoredTable, TableStore
+from ui.web.host_key import presented_key
 
 logger = logging.getLogger(__name__)
 
@@ -231,12 +232,10 @@ def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
         page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
-        key = parse_qs(urlsplit(page.route).query).get("key")
-        if key and access.claim_host(context.device, key[0]):
-            # The key has done its work: keep it out of the address bar and the history.
-            context.go(urlsplit(page.route).path)
-        else:
-            context.show(page.route)
+        key = presented_key.get()  # taken off the address before the page loaded
+        if key:
+            access.claim_host(context.device, key)
+        context.show(page.route)
         page.run_task(theme.restore, page, context.refresh)
 
     return main

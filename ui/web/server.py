@@ -25,6 +25,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
 
     from ui.web.app import make_main
     from ui.web.closed_tabs import quiet_closed_tabs
+    from ui.web.host_key import HostKeyHandOff
     from ui.web.http_guard import HttpGuard, allowed_hosts
     from ui.games.registry import app_store
     from ui.web.web_delivery import deliver_to_phones
@@ -38,7 +39,8 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app)
-    return quiet_closed_tabs(HttpGuard(app, allowed_hosts(names, port))), store
+    guarded = HttpGuard(HostKeyHandOff(app), allowed_hosts(names, port))
+    return quiet_closed_tabs(guarded), store
 
 
 def lan_names(addresses: list[str]) -> list[str]:
@@ -106,9 +108,10 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
-            lan: bool = False) -> None:
+            lan: bool = False, new_host_key: bool = False) -> None:
     """Serve until stopped; raises :class:`CannotListen` before printing anything when the
-    address cannot be served."""
+    address cannot be served. ``new_host_key``: replace the host key first (the old address
+    stops working and no device is the host's until one opens the new address)."""
     sock = listening_socket(host, port)
     logging.basicConfig(level=logging.WARNING)
     from ui.store.access import Access
@@ -118,7 +121,12 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     addresses = lan_addresses() if lan else [host] if named else None
     app, store = build_asgi_app(db_path, port, addresses)
     local = f"http://{host if named else '127.0.0.1'}:{port}"
-    hosting = f"{local}/?key={Access(store).host_key()}"
+    access = Access(store)
+    if new_host_key:
+        access.new_host_key()
+        print("A new host key: the old address no longer makes a browser the host's, and no "
+              "device is the host's until one opens this address.", flush=True)
+    hosting = f"{local}/?key={access.host_key()}"
     print(f"scorepad app: {hosting}", flush=True)
     print("  (this address makes a browser the host's, which sees and manages every table: "
           "keep it to yourself)", flush=True)

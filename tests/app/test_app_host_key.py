@@ -1,0 +1,88 @@
+"""The host key leaves the address before the app loads: ``/?key=…`` is answered with a redirect
+to the same page without it (no history entry keeps it) and a one-time ticket in a cookie that
+the page's websocket redeems for the key; ``scorepad app --new-host-key`` replaces the key."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import subprocess
+import sys
+import time
+
+from app_browser import ROOT, free_port
+from ui.store.access import Access, device_id
+from ui.store.storage import TableStore
+from ui.web.host_key import COOKIE, HostKeyHandOff, presented_key
+
+
+def call(app, scope: dict) -> tuple[list[dict], list]:
+    """Run the ASGI ``app`` once; what it sent, and what the inner app saw as the key."""
+    sent, seen = [], []
+
+    async def inner(scope, receive, send):
+        seen.append(presented_key.get())
+
+    async def receive():
+        return {"type": "http.request"}
+
+    async def send(message):
+        sent.append(message)
+
+    app.app = inner
+    asyncio.run(app({"headers": [], **scope}, receive, send))
+    return sent, seen
+
+
+def test_a_page_with_the_key_is_redirected_without_it_and_the_websocket_redeems_it_once():
+    hand_off = HostKeyHandOff(None)
+    sent, seen = call(hand_off, {"type": "http", "method": "GET", "path": "/",
+                                 "query_string": b"key=secret-key"})
+    assert seen == []  # the app never loads the address holding the key
+    start = sent[0]
+    headers = dict(start["headers"])
+    assert (start["status"], headers[b"location"]) == (303, b"/")
+    cookie = headers[b"set-cookie"].decode()
+    assert "secret-key" not in cookie
+    assert re.search(r"HttpOnly", cookie) and re.search(r"SameSite=Strict", cookie)
+    ticket = re.match(rf"{COOKIE}=([\w-]+);", cookie).group(1)
+    websocket = {"type": "websocket", "path": "/ws",
+                 "headers": [(b"cookie", f"theme=dark; {COOKIE}={ticket}".encode())]}
+    assert call(hand_off, websocket)[1] == ["secret-key"]
+    assert call(hand_off, websocket)[1] == [None]  # a reload later presents nothing
+    assert call(hand_off, {"type": "websocket", "path": "/ws"})[1] == [None]
+
+
+def test_other_query_parameters_stay_and_pages_without_a_key_load_as_they_are():
+    sent, _ = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": "/table/3",
+                                          "query_string": b"key=k&tab=x"})
+    assert dict(sent[0]["headers"])[b"location"] == b"/table/3?tab=x"
+    sent, seen = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": "/",
+                                             "query_string": b""})
+    assert (sent, seen) == ([], [None])
+
+
+def test_new_host_key_replaces_the_key_and_ends_every_host_device(tmp_path):
+    db = tmp_path / "tables.sqlite3"
+    access = Access(TableStore(db))
+    old = access.host_key()
+    access.claim_host(device_id("host"), old)
+    log = tmp_path / "server.log"
+    with open(log, "wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ui", "app", "--db", str(db), "--no-browser", "--port",
+             str(free_port()), "--new-host-key"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 120
+        while "Stop with Ctrl+C" not in log.read_text() and time.monotonic() < deadline:
+            assert server.poll() is None, log.read_text()
+            time.sleep(0.2)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+    printed = log.read_text()
+    new = re.search(r"/\?key=([\w-]+)", printed).group(1)
+    assert new != old and access.host_key() == new
+    assert "A new host key: the old address no longer makes a browser the host's" in printed
+    assert access.hosts() == []

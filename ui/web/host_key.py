@@ -1,0 +1,92 @@
+"""The host key's way from the printed address into the app, leaving no trace behind.
+
+``scorepad app`` prints ``/?key=…``. The Flet client cannot replace a history entry (it only
+pushes routes), so the key is taken off at the HTTP level, before the app loads: a request for a
+page with ``?key=`` is answered with a redirect to the same page without it (a redirect leaves no
+history entry, so Back never returns to the key). The cookie it sets holds a one-time ticket for
+the key (page scripts cannot read it); the app's websocket, opened right after by that page,
+carries it, and :data:`presented_key` hands the key to that session's ``main``. Used once, the
+ticket is gone: a later reload presents nothing, so a host device removed by the host stays
+removed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from contextvars import ContextVar
+from http.cookies import CookieError, SimpleCookie
+from urllib.parse import parse_qsl, urlencode
+
+COOKIE = "scorepad-host-key"
+TICKET_SECONDS = 120
+"""Long enough for the redirected page to load and open its websocket."""
+MOST_TICKETS = 64
+"""Tickets waiting at once; the oldest goes first (requests with a key cannot fill memory)."""
+
+presented_key: ContextVar[str | None] = ContextVar("presented_key", default=None)
+"""The host key the browser of this websocket presented, if any (read in the app's ``main``)."""
+
+
+class HostKeyHandOff:
+    """ASGI wrapper: ``?key=`` becomes a cookie and a redirect; the cookie becomes
+    :data:`presented_key` for the websocket's session."""
+
+    def __init__(self, app):
+        self.app = app
+        self._tickets: OrderedDict[str, tuple[str, float]] = OrderedDict()
+        """One-time ticket -> (host key presented, when it stops being valid)."""
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
+                              keep_blank_values=True)
+            key = next((value for name, value in query if name == "key"), None)
+            if key is not None:
+                return await self._redirect(scope, send, key, [
+                    (name, value) for name, value in query if name != "key"])
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        token = presented_key.set(self._redeem(_cookie(scope)))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            presented_key.reset(token)
+
+    def _ticket(self, key: str) -> str:
+        ticket = secrets.token_urlsafe(16)
+        self._tickets[ticket] = (key, time.monotonic() + TICKET_SECONDS)
+        while len(self._tickets) > MOST_TICKETS:
+            self._tickets.popitem(last=False)
+        return ticket
+
+    def _redeem(self, ticket: str | None) -> str | None:
+        key, until = self._tickets.pop(ticket, (None, 0.0)) if ticket else (None, 0.0)
+        return key if time.monotonic() < until else None
+
+    async def _redirect(self, scope, send, key: str, rest: list[tuple[str, str]]) -> None:
+        location = scope["path"] + (f"?{urlencode(rest)}" if rest else "")
+        cookie = SimpleCookie()
+        cookie[COOKIE] = self._ticket(key)
+        cookie[COOKIE].update({"path": "/", "max-age": TICKET_SECONDS, "httponly": True,
+                               "samesite": "Strict"})
+        await send({"type": "http.response.start", "status": 303, "headers": [
+            (b"location", location.encode("latin-1")),
+            (b"set-cookie", cookie[COOKIE].OutputString().encode("latin-1")),
+            (b"cache-control", b"no-store"),
+            (b"content-length", b"0"),
+        ]})
+        await send({"type": "http.response.body", "body": b""})
+
+
+def _cookie(scope) -> str | None:
+    cookies = SimpleCookie()
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"cookie":
+            try:
+                cookies.load(value.decode("latin-1"))
+            except CookieError:
+                return None
+    morsel = cookies.get(COOKIE)
+    return morsel.value if morsel is not None else None
