@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -36,6 +37,24 @@ host (the browser ``scorepad app`` opens) unless told otherwise."""
 TABLET_TALL = {"width": 1280, "height": 1300}
 """Tall enough that a whole valley or board is on screen, with the scorepad beside it (Flutter
 only exposes the visible part to the accessibility tree)."""
+
+
+@contextmanager
+def devices(browser, viewport: dict):
+    """A maker of pages, each in a browser context of its own (a device) of that size; all
+    closed at the end."""
+    contexts = []
+
+    def new_page():
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        return context.new_page()
+
+    try:
+        yield new_page
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def free_port() -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, AppServer, free_port
+from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, AppServer, devices, free_port
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +77,13 @@ def page_of(browser, **options):
 def phone(browser):
     with page_of(browser, viewport=PHONE) as page:
         yield page
+
+
+@pytest.fixture()
+def phones(browser):
+    """Makes phones on call, each a device of its own (a browser context)."""
+    with devices(browser, PHONE) as new_page:
+        yield new_page
 
 
 @pytest.fixture()

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from app_browser import (HOST_KEYS, PHONE, handle, open_app, tap, tap_until, text_of,
                          wait_text)
 from test_app_browser import create_table
@@ -16,28 +14,20 @@ from test_app_live_table_browser import invite_link, refused
 NAMES = ("Ann", "Bob", "Cid")
 
 
-@pytest.fixture()
-def device(browser):
-    contexts = []
-
-    def new_page():
-        context = browser.new_context(viewport=PHONE)
-        contexts.append(context)
-        return context.new_page()
-
-    yield new_page
-    for context in contexts:
-        context.close()
-
-
 def identifiers(page, prefix: str) -> list[str]:
     return page.evaluate("""(prefix) => [...document.querySelectorAll(
         '[flt-semantics-identifier]')].map(n => n.getAttribute('flt-semantics-identifier'))
         .filter(id => id.startsWith(prefix))""", prefix)
 
 
-def test_back_after_the_host_key_never_returns_to_it(app_server, device):
-    host = device()
+def shared_table(app_server, host) -> tuple[int, str]:
+    """A new table made on the host's page: its id and its join link."""
+    create_table(host, app_server.url, NAMES)
+    return int(re.search(r"/table/(\d+)/", host.url).group(1)), invite_link(host)
+
+
+def test_back_after_the_host_key_never_returns_to_it(app_server, phones):
+    host = phones()
     host.goto("about:blank")
     open_app(host, app_server.url + "/")  # the printed address, with ?key=
     wait_text(host, "db-path", "Tables are saved as you go")  # the host's home
@@ -51,11 +41,9 @@ def test_back_after_the_host_key_never_returns_to_it(app_server, device):
     wait_text(host, "db-path", "Tables are saved as you go")
 
 
-def test_a_revoked_device_cannot_come_back_with_the_link_it_used(app_server, device):
-    host, bob = device(), device()
-    create_table(host, app_server.url, NAMES)
-    table_id = int(re.search(r"/table/(\d+)/", host.url).group(1))
-    link = invite_link(host)
+def test_a_revoked_device_cannot_come_back_with_the_link_it_used(app_server, phones):
+    host, bob = phones(), phones()
+    table_id, link = shared_table(app_server, host)
     open_app(bob, link, as_host=False)
     tap_until(bob, "join-player-1", "player-total", "^Bob:")
 
@@ -73,11 +61,9 @@ def test_a_revoked_device_cannot_come_back_with_the_link_it_used(app_server, dev
     refused(bob, f"{app_server.url}/table/{table_id}/valley/1", table_id)
 
 
-def test_a_join_page_left_open_across_a_new_code_does_not_join(app_server, device):
-    host, cid = device(), device()
-    create_table(host, app_server.url, NAMES)
-    table_id = int(re.search(r"/table/(\d+)/", host.url).group(1))
-    link = invite_link(host)
+def test_a_join_page_left_open_across_a_new_code_does_not_join(app_server, phones):
+    host, cid = phones(), phones()
+    table_id, link = shared_table(app_server, host)
     open_app(cid, link, as_host=False)
     wait_text(cid, "join-player-2", "Cid")  # the old QR code's page, left open
 
@@ -89,8 +75,8 @@ def test_a_join_page_left_open_across_a_new_code_does_not_join(app_server, devic
     refused(cid, f"{app_server.url}/table/{table_id}/scorepad", table_id)
 
 
-def test_the_host_sees_and_removes_another_host_device(app_server, device):
-    host, tablet = device(), device()
+def test_the_host_sees_and_removes_another_host_device(app_server, phones):
+    host, tablet = phones(), phones()
     open_app(tablet, app_server.url + "/")
     wait_text(tablet, "db-path", "Tables are saved as you go")
     open_app(host, app_server.url + "/")

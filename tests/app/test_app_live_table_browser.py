@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from app_browser import TABLET_TALL, handle, open_app, tap, tap_until, wait_text
+from app_browser import TABLET_TALL, devices, handle, open_app, tap, tap_until, wait_text
 from scorer.games import score
 from scorer.sunflower_valley.models import Kind
 from test_app_browser import ANN, create_table
@@ -87,16 +87,8 @@ def refused(page, url: str, table_id: int) -> None:
 
 @pytest.fixture()
 def device(browser):
-    contexts = []
-
-    def new_page():
-        context = browser.new_context(viewport=TABLET_TALL)
-        contexts.append(context)
-        return context.new_page()
-
-    yield new_page
-    for context in contexts:
-        context.close()
+    with devices(browser, TABLET_TALL) as new_page:
+        yield new_page
 
 
 def test_players_join_by_the_invite_and_enter_their_valleys_at_once(app_server, device):

@@ -18,20 +18,6 @@ PHONE = {"width": 390, "height": 844}
 SUNFLOWER = APP_GAMES["sunflower_valley"]
 
 
-@pytest.fixture()
-def phone(browser):
-    contexts = []
-
-    def new_page():
-        context = browser.new_context(viewport=PHONE)
-        contexts.append(context)
-        return context.new_page()
-
-    yield new_page
-    for context in contexts:
-        context.close()
-
-
 def new_table(app_server, names, goals, lakes) -> int:
     """A Sunflower Valley table in the app's store; ``lakes``: per player, the places of Lakes."""
     draft = SUNFLOWER.new_draft(
@@ -84,10 +70,10 @@ def submit(page, identifier: str, text: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_a_clashing_rename_is_refused_in_words_and_a_good_one_is_everywhere(app_server, phone):
+def test_a_clashing_rename_is_refused_in_words_and_a_good_one_is_everywhere(app_server, phones):
     table_id = new_table(app_server, ["Ann", "Bob", "Cat"], [], [[], [], []])
     before = stored(app_server, table_id)
-    page = phone()
+    page = phones()
     open_app(page, f"{app_server.url}/table/{table_id}/valley/0")
     tap(page, "table-settings")
     handle(page, "rename-2").wait_for(timeout=UI_TIMEOUT)
@@ -108,14 +94,14 @@ def test_a_clashing_rename_is_refused_in_words_and_a_good_one_is_everywhere(app_
     page.screenshot(path=str(app_server.db.parent / "settings-rename.png"))
 
 
-def test_goals_and_options_changed_mid_table_move_the_scorepad(app_server, phone):
+def test_goals_and_options_changed_mid_table_move_the_scorepad(app_server, phones):
     # Ann: 7 Lakes, row 0 holds 5 cards with a gap (4 in a row), row 1 holds 3.
     # Bob: 3 Lakes in a row (with the Starting Town 4 cards).
     table_id = new_table(app_server, ["Ann", "Bob"],
                          ["boundless_field", "flocks_of_sheep", "long_way"],
                          [[(0, 2), (0, 3), (0, 4), (0, 5), (1, 0), (1, 1), (1, 2)],
                           [(0, 1), (0, 2), (0, 3)]])
-    settings, scorepad = phone(), phone()
+    settings, scorepad = phones(), phones()
     open_app(scorepad, f"{app_server.url}/table/{table_id}/scorepad")
     wait_text(scorepad, "total-0", "^7$")
     wait_text(scorepad, "total-1", "^3$")
@@ -141,11 +127,11 @@ def test_goals_and_options_changed_mid_table_move_the_scorepad(app_server, phone
     assert flet_errors(settings) == [] and flet_errors(scorepad) == []
 
 
-def test_a_removed_player_comes_back_with_undo(app_server, phone):
+def test_a_removed_player_comes_back_with_undo(app_server, phones):
     table_id = new_table(app_server, ["Ann", "Bob", "Cat"], [],
                          [[(0, 1)], [(0, 1), (1, 1)], [(1, 0)]])
     before = stored(app_server, table_id)
-    page, cats_phone = phone(), phone()
+    page, cats_phone = phones(), phones()
     open_app(cats_phone, f"{app_server.url}/table/{table_id}/valley/2")
     wait_text(cats_phone, "player-total", "^Cat")
     open_app(page, f"{app_server.url}/table/{table_id}/settings")
