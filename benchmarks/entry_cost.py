@@ -14,8 +14,11 @@ and typing alone:
   beyond it. The Express route is left to the scorer.
 - **Girasoles**, the rulebook's scoring example board (``tests/app/girasoles_taps.py``) and its
   coins.
+- **Sunflower Valley with the deck**: the same valleys at a new table, the group's deck holding
+  the table's Town and Farmer cards: row by row, then kind by kind (each card chosen once, its
+  places tapped; the cards whose places are on the grid already first).
 - **Maple Valley**, the rulebook's Red player (``examples/maple_valley/rulebook_final_scoring.json``):
-  cards new at one table, then the same cards known (described in that earlier game) at another.
+  cards new at one table, then the same cards in the group's deck at another.
 
 Each part checks the total on screen against the library's, then the figures are printed. Nothing
 here asserts a cost; ``--parts`` runs some of the parts only.
@@ -50,6 +53,7 @@ from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
 from ui.games.registry import APP_GAMES  # noqa: E402
 from ui.games.plugin import PlayerSetup  # noqa: E402
 from ui.live.session import Sessions  # noqa: E402
+from ui.store.deck import Deck  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
 from ui.games.sunflower_valley.editor_model import ValleyEditor  # noqa: E402
 
@@ -181,8 +185,7 @@ def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
                 tap_until(page, f"palette-{description.kind.value}", "editor-message",
                           "^" + re.escape(f"Tap a place to lay a {description.kind.label}."))
             elif description in described:
-                tap_until(page, f"described-{described.index(description)}", "editor-message",
-                          "^" + re.escape(f"Tap a place to lay a {description.summary}."))
+                choose_known(page, description)
             else:
                 described_now = (description, describe_sv_card(page, description))
                 described.append(description)
@@ -196,6 +199,65 @@ def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
             say(f"  new {described_now[0].summary}: {cost.taps} taps after its kinds "
                        "(points, villagers, Use, its place)")
             described_now = None
+    return counted(page) - start
+
+
+def choose_known(page, description: CardDescription) -> None:
+    """Tap the known card (this table's or the deck's) among the chips: one tap; finding it
+    reads the screen only."""
+    position = 0
+    while description.summary not in text_of(page, f"described-{position}"):  # its tooltip
+        position += 1
+    tap_until(page, f"described-{position}", "editor-message",
+              "^" + re.escape(f"Tap a place to lay a {description.summary}."))
+
+
+def by_kind(editor: ValleyEditor, cards) -> list[tuple[str, object]]:
+    """The taps of a valley entered kind by kind, as the brush invites: each card (kind or known
+    Town/Farmer) chosen once, then its places; the cards whose places are on the grid already
+    go first, and a row or column is added only when no place of the card is in reach."""
+    def in_reach(cell) -> bool:
+        top, bottom, left, right = editor.bounds()
+        return top <= cell[0] <= bottom and left <= cell[1] <= right
+
+    places: dict[CardDescription, list] = {}
+    for cell, description in cards:
+        places.setdefault(description, []).append(cell)
+    steps: list[tuple[str, object]] = []
+    while places:
+        description = max(places, key=lambda d: sum(map(in_reach, places[d])) / len(places[d]))
+        pending = places.pop(description)
+        editor.choose_description(description)
+        steps.append(("choose", description))
+        while pending:
+            reachable = [cell for cell in pending if in_reach(cell)]
+            if not reachable:
+                edge = edge_towards(editor, pending[0])
+                editor.grow(edge)
+                steps.append(("grow", edge))
+                continue
+            editor.tap(reachable[0])
+            pending.remove(reachable[0])
+            steps.append(("lay", reachable[0]))
+    return steps
+
+
+def enter_by_kind(page, editor: ValleyEditor, cards) -> Cost:
+    """A valley whose Town and Farmer cards are all known (from the deck), kind by kind."""
+    start = counted(page)
+    laid = 0
+    for step, what in by_kind(editor, cards):
+        if step == "grow":
+            tap_until(page, f"grow-{what}", "editor-message", "^The grid has")
+        elif step == "lay":
+            laid += 1
+            tap_until(page, f"cell-{what[0]}-{what[1]}", "card-count",
+                      rf"^{laid} of 18 Valley cards")
+        elif what.kind in (Kind.TOWN, Kind.FARMER):
+            choose_known(page, what)
+        else:
+            tap_until(page, f"palette-{what.kind.value}", "editor-message",
+                      "^" + re.escape(f"Tap a place to lay a {what.kind.label}."))
     return counted(page) - start
 
 
@@ -239,12 +301,55 @@ def sunflower_valley(server: AppServer, browser, folder: Path) -> None:
         cost = enter_valley(page, ValleyEditor(twin, index), cards, described)
         say(f"  valley {index + 1} ({player['name']}): {cost.taps} taps for {len(cards)} cards, "
             f"{cost.taps / len(cards):.2f} taps per card{RETRIES.since(retries)}")
-    expected = [p.total for p in score(parse_table(table)).players]
-    for index, name in enumerate(names):
-        tap_until(page, f"tab-player-{index}", "player-total",
-                  f"^{re.escape(name)}: {expected[index]} points")
-    say(f"  totals on screen = the library's: {expected}")
+    check_totals(page, table, "")
     page.context.close()
+
+
+def check_totals(page, table: dict, how: str) -> None:
+    """Each player's total on their tab, as the library scores the table."""
+    expected = [p.total for p in score(parse_table(table)).players]
+    for index, player in enumerate(table["players"]):
+        tap_until(page, f"tab-player-{index}", "player-total",
+                  f"^{re.escape(player['name'])}: {expected[index]} points")
+    say(f"  {how}totals on screen = the library's: {expected}")
+
+
+def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
+    """The same valleys at a new table, with a deck holding the table's Town and Farmer cards:
+    row by row as before, then kind by kind."""
+    table = sv_table()
+    names = [player["name"] for player in table["players"]]
+    store = TableStore(server.db)
+    deck = Deck(store)
+    for player in table["players"]:
+        for _, description in as_it_lies(player["valley"]):
+            if description.kind in (Kind.TOWN, Kind.FARMER):
+                deck.add("sunflower_valley", description.kind.value, description)
+    say(f"Sunflower Valley with a deck holding the table's {len(deck.cards('sunflower_valley'))} "
+        "Town and Farmer cards, at a new table:")
+    for how, enter in (("row by row", None), ("kind by kind", enter_by_kind)):
+        table_id = new_table(store, "sunflower_valley", names, {"goals": table["goals"]})
+        twin_store = TableStore(folder / f"twin-deck-{table_id}.sqlite3")
+        twin = Sessions(twin_store, APP_GAMES).get(new_table(
+            twin_store, "sunflower_valley", names, {"goals": table["goals"]}))
+        page = phone_page(browser)
+        open_app(page, f"{server.url}/table/{table_id}/valley/0")
+        wait_text(page, "player-total", f"^{names[0]}:")
+        for index, player in enumerate(table["players"]):
+            if index:
+                tap_until(page, f"tab-player-{index}", "player-total", f"^{player['name']}:")
+            cards = as_it_lies(player["valley"])
+            known = [description for _, description in cards]
+            retries = RETRIES.count
+            editor = ValleyEditor(twin, index)
+            cost = (enter(page, editor, cards) if enter else
+                    enter_valley(page, editor, cards, known))
+            say(f"  {how}, valley {index + 1} ({player['name']}): {cost.taps} taps for "
+                f"{len(cards)} cards laid, {cost.taps / len(cards):.2f} a card laid, "
+                f"{cost.taps / (len(cards) + 1):.2f} a card of the 19-card valley"
+                f"{RETRIES.since(retries)}")
+        check_totals(page, table, f"{how}: ")
+        page.context.close()
 
 
 # Girasoles ------------------------------------------------------------------------------------
@@ -344,17 +449,22 @@ def maple_valley(server: AppServer, browser) -> None:
     say(f"Maple Valley, the rulebook's {red.name} player ({len(maple_cards(red, table))} "
         "cards):")
     known: set[str] = set()
-    for run, label in ((1, "cards new"), (2, "cards known from the earlier game")):
-        table_id = new_table(TableStore(server.db), "maple_valley", names)
+    for run, label in ((1, "cards new"), (2, "cards in the deck")):
+        store = TableStore(server.db)
+        if run == 2:  # the deck holds them (the first run put them there, this says so)
+            deck = Deck(store)
+            for kind, card in maple_cards(red, table):
+                deck.add("maple_valley", kind, card)
+            known = {card.name for _, card in maple_cards(red, table)}
+        table_id = new_table(store, "maple_valley", names)
         page = phone_page(browser)
         open_app(page, f"{server.url}/table/{table_id}/valley/0")
         wait_text(page, "player-total", f"^{red.name}:")
-        if run == 2:
-            known = {card.name for _, card in maple_cards(red, table)}
         retries = RETRIES.count
         cards = enter_maple_player(page, table, red, known)
+        count = len(maple_cards(red, table))
         say(f"  {label}: {cards.taps} taps + {cards.keys} keystrokes = "
-            f"{cards.both}{RETRIES.since(retries)}")
+            f"{cards.both}, {cards.taps / count:.2f} taps a card{RETRIES.since(retries)}")
         if run == 1:
             retries = RETRIES.count
             rest = enter_pack_and_cubes(page, red, table)
@@ -378,9 +488,8 @@ def phone_page(browser):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", nargs="+", default=["sunflower_valley", "girasoles",
-                                                      "maple_valley"],
-                        choices=["sunflower_valley", "girasoles", "maple_valley"])
+    parts = ["sunflower_valley", "sunflower_valley_deck", "girasoles", "maple_valley"]
+    parser.add_argument("--parts", nargs="+", default=parts, choices=parts)
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -393,6 +502,8 @@ def main() -> None:
         try:
             if "sunflower_valley" in arguments.parts:
                 sunflower_valley(server, browser, Path(folder))
+            if "sunflower_valley_deck" in arguments.parts:
+                sunflower_valley_deck(server, browser, Path(folder))
             if "girasoles" in arguments.parts:
                 girasoles(server, browser, Path(folder))
             if "maple_valley" in arguments.parts:

@@ -85,5 +85,5 @@ def deck_from_json(text: str, source: str = "deck") -> DeckFile:
 
 def deck_json(deck: DeckFile) -> str:
     """The file's text: defaults left out, so a card reads as it was entered."""
-    return json.dumps(deck.model_dump(mode="json", exclude_defaults=True) | {"deck": 1},
+    return json.dumps({"deck": 1} | deck.model_dump(mode="json", exclude_defaults=True),
                       indent=2, ensure_ascii=False) + "\n"

@@ -186,3 +186,40 @@ def test_the_deck_schema_is_generated_from_the_models():
     assert schema["title"] == "scorepad deck"
     assert {"deck", "sunflower_valley", "maple_valley"} <= set(schema["properties"])
     assert "CardDescription" in schema["$defs"] and "Favour" in schema["$defs"]
+
+
+def test_the_valley_picker_offers_this_tables_cards_then_the_decks_and_searches_them(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    Deck(store).add("sunflower_valley", "farmer", LAKE_FARMER)
+    field_town = CardDescription(kind=Kind.TOWN, combination=(Kind.FIELD,), points=1)
+    Deck(store).add("sunflower_valley", "town", field_town)
+    session = new_table(store, "sunflower_valley")
+    describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
+    bob = ValleyEditor(session, 1)
+    assert [(offer.description, offer.laid, offer.here) for offer in bob.offers()] == [
+        (SHEEP_TOWN, 0, True), (field_town, 0, False), (LAKE_FARMER, 0, False)]
+    assert [offer.description for offer in bob.offers("farmer")] == [LAKE_FARMER]
+    assert [offer.description for offer in bob.offers("TOWN 3")] == [SHEEP_TOWN]
+    assert [offer.description for offer in bob.offers("field")] == [SHEEP_TOWN, field_town]
+    assert bob.offers("mountain") == []
+    # A card of the deck, once laid, is this table's (offered first, to every player).
+    describe_and_lay(session, 1, LAKE_FARMER, (1, 0))
+    assert [(offer.description, offer.laid) for offer in bob.offers()][:2] == [
+        (SHEEP_TOWN, 0), (LAKE_FARMER, 1)]
+
+
+def test_the_deck_screen_searches_names_kinds_and_what_a_card_asks_for(tmp_path):
+    from ui.screens.deck_view import card_text, shown
+
+    deck = Deck(TableStore(tmp_path / "t.sqlite3"))
+    deck.add("sunflower_valley", "town", SHEEP_TOWN)
+    deck.add("sunflower_valley", "farmer", LAKE_FARMER)
+    deck.add("maple_valley", "Favour", FIDDLE)
+    deck.add("maple_valley", "Friend", OTTER)
+    valley, maple = deck.cards("sunflower_valley"), deck.cards("maple_valley")
+    assert [card_text(entry) for entry in valley] == ["Farmer: Lake 2★", "Town: Sheep+Field 3★ ☺"]
+    assert [card_text(entry) for entry in shown(valley, "sheep 3")] == ["Town: Sheep+Field 3★ ☺"]
+    assert [card_text(entry) for entry in shown(maple, "friend")] == ["Otter: 3 points, Water"]
+    assert [card_text(entry) for entry in shown(maple, "fid entertainment")] == [
+        "Fiddle: Entertainment, 7 points"]
+    assert shown(maple, "") == maple

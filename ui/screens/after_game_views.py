@@ -10,6 +10,7 @@ from ui.parts.widgets import TOUCH, heading, tap_target
 
 SCREENS = {"/history": ("History", ft.Icons.HISTORY),
            "/statistics": ("Statistics", ft.Icons.BAR_CHART),
+           "/deck": ("Deck", ft.Icons.STYLE),
            "/backup": ("Backup", ft.Icons.SAVE_ALT)}
 
 

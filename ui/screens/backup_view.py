@@ -11,11 +11,29 @@ import flet as ft
 from ui.screens.after_game_views import screen_top
 from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
 from ui.store.finished import finished_tables
-from ui.screens.import_view import picked_text
+from ui.screens.import_view import FileImport
 from ui.parts.widgets import PROBLEM, labelled, tap_target
 
 
-class BackupView:
+async def save_export(context, stem: str, extension: str, text: str, saved: ft.Column,
+                      identifier: str) -> None:
+    """Save ``text`` beside the database (in exports/) and offer it as a download; ``saved``
+    then says where (the full path to the host only)."""
+    name = f"{stem}-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{extension}"
+    folder = Path(context.store.path).parent / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    where = f"Saved as {path}" if context.is_host else f"Saved as {name}"
+    saved.controls = [labelled(identifier, ft.Text(where, size=13, selectable=True))]
+    context.page.update()
+    try:
+        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+    except Exception:  # noqa: BLE001 - the copy on the computer running scorepad remains
+        pass
+
+
+class BackupView(FileImport):
     def __init__(self, context):
         self.context = context
         self.status = ft.Text(size=14)
@@ -58,27 +76,7 @@ class BackupView:
         await self._save("scorepad-finished-games", "csv", finished_csv(finished))
 
     async def _save(self, stem: str, extension: str, text: str) -> None:
-        name = f"{stem}-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{extension}"
-        folder = Path(self.context.store.path).parent / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        where = f"Saved as {path}" if self.context.is_host else f"Saved as {name}"
-        self.saved.controls = [labelled("backup-saved", ft.Text(where, size=13,
-                                                                selectable=True))]
-        self.context.page.update()
-        try:
-            await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
-        except Exception:  # noqa: BLE001 - the copy on the computer running scorepad remains
-            pass
-
-    def _picking(self, e=None) -> None:
-        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
-
-    def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        picked = picked_text(e, self._say)
-        if picked is not None:
-            self.import_text(*picked)
+        await save_export(self.context, stem, extension, text, self.saved, "backup-saved")
 
     def import_text(self, text: str, source: str) -> None:
         try:

@@ -23,6 +23,26 @@ def picked_text(e: ft.FilePickerResultEvent, say) -> tuple[str, str] | None:
     return text, picked.name
 
 
+class FileImport:
+    """What a screen importing a picked file does around the picker: it says "Choosing a file…"
+    while the picker is open, then hands the file's text to its ``import_text(text, name)`` (a
+    file that cannot be read is told with its ``_say``)."""
+
+    def _say(self, text: str, colour: str | None = ft.Colors.ERROR) -> None:
+        raise NotImplementedError
+
+    def import_text(self, text: str, source: str) -> None:
+        raise NotImplementedError
+
+    def _picking(self, e=None) -> None:
+        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
+
+    def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        picked = picked_text(e, self._say)
+        if picked is not None:
+            self.import_text(*picked)
+
+
 class ImportDialog:
     def __init__(self, context):
         self.context = context

@@ -96,6 +96,7 @@ class AppContext:
     def show(self, route: str) -> None:
         from ui.screens.after_game_views import SCREENS
         from ui.screens.backup_view import BackupView
+        from ui.screens.deck_view import DeckView
         from ui.screens.finish_view import FinishView
         from ui.screens.history_view import HistoryView
         from ui.screens.home_view import HomeView
@@ -105,7 +106,7 @@ class AppContext:
         from ui.screens.text_view import TextView
 
         after_game = {"/history": HistoryView, "/statistics": StatisticsView,
-                      "/backup": BackupView}
+                      "/deck": DeckView, "/backup": BackupView}
 
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.

@@ -171,7 +171,7 @@ class CardDialog:
             return
         chips = []
         for position, entry in enumerate(offered):
-            where = "" if entry.here else " · earlier game"
+            where = "" if entry.here else " · deck"
             chips.append(tap_target(
                 ft.Column([ft.Text(entry.card.name, size=14, weight=ft.FontWeight.BOLD),
                            ft.Text(summary(entry.card) + where, size=12,

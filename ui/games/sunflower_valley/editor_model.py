@@ -23,12 +23,37 @@ from ui.store.draft_check import Problem
 from ui.live.session import TableSession
 from ui.games.sunflower_valley import draft as edits
 from ui.games.sunflower_valley.draft import cards_by_cell, check_valley, stops_of
+from ui.store.deck import Deck
 
 PALETTE: tuple[Kind, ...] = (
     Kind.FIELD, Kind.SHEEP, Kind.MOUNTAIN, Kind.LAKE, Kind.RAILROAD, Kind.TOWN, Kind.FARMER,
 )
 DESCRIBED_KINDS = frozenset({Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN})
 """Kinds whose card carries a combination, points and villagers, asked in the picker."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A Town or Farmer card offered to lay in two taps (it, then a place)."""
+
+    description: CardDescription
+    laid: int
+    """How many this player has laid."""
+    here: bool
+    """Described at this table (else it comes from the group's deck)."""
+
+
+def card_words(description: CardDescription) -> str:
+    """What a search matches: e.g. "town sheep+field 3★ 1☺"."""
+    kinds = "+".join(kind.label for kind in description.combination)
+    return (f"{description.kind.label} {kinds} {description.points}★ "
+            f"{description.villagers}☺").casefold()
+
+
+def matches(description: CardDescription, search: str) -> bool:
+    """Every word searched is in the card's words ("sheep 3" finds a 3★ card asking for Sheep)."""
+    words = card_words(description)
+    return all(word in words for word in search.casefold().split())
 
 
 @dataclass(frozen=True)
@@ -205,6 +230,17 @@ class ValleyEditor(PlayerEditor):
                 continue
             offered.append((description, laid.count(edits.description_dict(description))))
         return offered
+
+    def offers(self, search: str = "") -> list[Offer]:
+        """The cards to lay in two taps, as the search asks: this table's described cards, then
+        the group's deck (the most recently used first)."""
+        here = self.catalogue()
+        described = {description for description, _ in here}
+        # A card of the deck joins the table's list when it is laid, so none is laid yet.
+        found = [Offer(description, count, True) for description, count in here] + [
+            Offer(entry.card, 0, False) for entry in Deck(self.session.store).cards(
+                "sunflower_valley") if entry.card not in described]
+        return [offer for offer in found if matches(offer.description, search)]
 
     def carriers(self, description: CardDescription) -> dict[str, int]:
         """How many laid cards of each player carry this description (the players that have

@@ -5,6 +5,8 @@ Every handler calls :class:`ValleyEditor` and redraws; nothing here decides what
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorer.sunflower_valley.models import CardDescription, Kind
@@ -83,11 +85,19 @@ class ValleyEditorView:
         self._count.value = status
         self._message.value = model.message
         label_undo_buttons(self._header, session)
-        catalogue = model.catalogue()
-        panel = (self._panel.get(("express", model.route(), model.valley.get("express_stops")),
-                                 self._express_panel)
-                 if model.express_mode else
-                 self._panel.get(("cards", model.brush, catalogue), self._palette))
+        if model.express_mode:
+            panel = self._panel.get(("express", model.route(), model.valley.get("express_stops")),
+                                    self._express_panel)
+        else:
+            offers = model.offers(self._search.value or "")
+            self._search_part.visible = bool(offers) or bool(self._search.value)
+            self._cards_panel.controls = [
+                self._palette_memo.get(model.brush, self._palette),
+                self._search_part,
+                self._offers_memo.get((model.brush, tuple(offers), tuple(model.catalogue())),
+                                      lambda: self._offers(offers)),
+            ]
+            panel = self._cards_panel
         selected = model.selected_card
         self.root.controls = [
             self._header,
@@ -117,6 +127,19 @@ class ValleyEditorView:
         self._rows: dict[int, ft.Row] = {}
         self._cells: dict = {}
         self._panel = Memo()
+        self._palette_memo = Memo()
+        self._offers_memo = Memo()
+        self._cards_panel = ft.Column(spacing=6)
+        # Kept for the life of the editor, so typing in it is never interrupted by a redraw.
+        self._search = ft.TextField(
+            hint_text="sheep 3", dense=True, text_size=14, width=150,
+            prefix_icon=ft.Icons.SEARCH, border=ft.OutlineInputBorder(),
+            on_change=lambda e: self._redraw())
+        self._search_part = ft.Row([
+            labelled("described-search", self._search),
+            ft.Text("Known cards, this table's then the deck's: tap one, then a place.",
+                    size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+        ], spacing=8)
         self._modes_memo = Memo()
         self._selection = Memo()
         self._problem_list = Memo()
@@ -202,36 +225,40 @@ class ValleyEditorView:
                 tooltip=f"Describe a new {kind.label} card" if kind in (Kind.TOWN, Kind.FARMER)
                 else f"Lay {kind.label} cards",
             ))
-        described = []
-        for index, (description, laid) in enumerate(self.model.catalogue()):
+        return ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)
+
+    def _offers(self, offers) -> ft.Control:
+        """The known Town and Farmer cards, this table's first, then the group's deck: one tap
+        chooses one, the next lays it."""
+        brush = self.model.brush
+        chips = []
+        for index, offer in enumerate(offers):
+            description = offer.description
             card = edits.description_dict(description)
             _, icon, colour, ink = LOOK[description.kind]
             text = f"{combination_text(card)} {symbols(card)}".strip()
-            if laid:
-                text += f" (laid {laid})"
-            described.append(tap_target(
-                ft.Row([ft.Icon(icon, size=16, color=ink), ft.Text(text, size=13, color=ink)],
-                       tight=True, spacing=4),
+            if offer.laid:
+                text += f" (laid {offer.laid})"
+            chips.append(tap_target(
+                ft.Row([ft.Icon(icon if offer.here else ft.Icons.STYLE, size=16, color=ink),
+                        ft.Text(text, size=13, color=ink)], tight=True, spacing=4),
                 lambda e, d=description: self._run(self.model.choose_description, d),
                 f"described-{index}",
                 bgcolor=colour,
                 selected=brush == description,
                 padding=8,
-                tooltip=description.summary,
+                tooltip=description.summary + ("" if offer.here else " (from the deck)"),
             ))
-        rows: list[ft.Control] = [ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)]
-        if described:
-            rows.append(ft.Text("Cards described at this table (tap one, then a place):",
-                                size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-            rows.append(ft.Row(described, spacing=6, scroll=ft.ScrollMode.AUTO))
+        rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
+            if chips else []
         if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
             rows.append(ft.Row([
                 tap_target("Edit this card", lambda e, d=brush: self._open_picker(
                     d.kind, d, mode="described"), "described-edit", padding=8),
-                tap_target("Take it off the list", lambda e, d=brush: self._run(
+                tap_target("Take it off this table's list", lambda e, d=brush: self._run(
                     self.model.forget_described, d), "described-forget", padding=8),
             ], wrap=True, spacing=6, run_spacing=6))
-        return ft.Column(rows, spacing=6)
+        return ft.Column(rows, spacing=4)
 
     def _express_panel(self) -> ft.Control:
         route = self.model.route()
@@ -313,7 +340,18 @@ class ValleyEditorView:
 
     def _open_picker(self, kind: Kind, start: CardDescription | None = None,
                      mode: str = "new") -> None:
-        DescriptionPicker(self, kind, start, mode).open()
+        model = self.model
+
+        def use(description: CardDescription, everywhere: bool) -> None:
+            if mode == "card":
+                self._run(model.redescribe_selected, description)
+            elif mode == "described":
+                self._run(model.edit_described, start, description, everywhere)
+            else:
+                self._run(model.choose_description, description)
+
+        carriers = model.carriers(start) if mode == "described" and start else {}
+        DescriptionPicker(self.context, kind, start, PICKER_TITLES[mode], use, carriers).open()
 
 
 POINTS = range(12)
@@ -324,20 +362,21 @@ PICKER_TITLES = {"new": "New {}", "card": "Describe {}", "described": "Correct {
 
 class DescriptionPicker:
     """A compact dialog: the combination, its points and the villager symbols of a card, each
-    value one tap. ``mode``: "new" (then lay it), "card" (the selected card) or "described" (a
-    card in the offered list, and the table's cards carrying it if the player wants)."""
+    value one tap. ``title`` names what is described ("New {}": the kind's card goes in the
+    braces); *Use* calls ``on_use(description, everywhere)``, ``everywhere`` being the player's
+    answer to changing the ``carriers`` too (the laid cards carrying ``start``, per player)."""
 
-    def __init__(self, editor: ValleyEditorView, kind: Kind, start: CardDescription | None,
-                 mode: str):
-        self.editor = editor
-        self.mode = mode
-        self.start = start
+    def __init__(self, context, kind: Kind, start: CardDescription | None, title: str,
+                 on_use: Callable[[CardDescription, bool], None],
+                 carriers: dict[str, int] | None = None):
+        self.context = context
+        self.on_use = on_use
         self.draft = DescriptionDraft(kind, start)
-        self.carriers = editor.model.carriers(start) if mode == "described" and start else {}
+        self.carriers = carriers or {}
         self.everywhere = bool(self.carriers)
         self.body = ft.Column(tight=True, spacing=8, width=320)
         self.dialog = ft.AlertDialog(
-            title=ft.Text(PICKER_TITLES[mode].format(f"{kind.label} card"), size=18),
+            title=ft.Text(title.format(f"{kind.label} card"), size=18),
             content=self.body,
             actions=[
                 tap_target("Cancel", self._cancel, "picker-cancel"),
@@ -351,7 +390,7 @@ class DescriptionPicker:
 
     def open(self) -> None:
         self.render()
-        self.editor.context.page.show_dialog(self.dialog)
+        self.context.page.show_dialog(self.dialog)
 
     def render(self) -> None:
         draft = self.draft
@@ -411,7 +450,7 @@ class DescriptionPicker:
         self.dialog.update()
 
     def _cancel(self, e=None) -> None:
-        self.editor.context.page.pop_dialog()
+        self.context.page.pop_dialog()
 
     def _use(self, e=None) -> None:
         description, message = self.draft.result()
@@ -419,14 +458,8 @@ class DescriptionPicker:
             self.render()
             self.dialog.update()
             return
-        self.editor.context.page.pop_dialog()
-        model = self.editor.model
-        if self.mode == "card":
-            self.editor._run(model.redescribe_selected, description)
-        elif self.mode == "described":
-            self.editor._run(model.edit_described, self.start, description, self.everywhere)
-        else:
-            self.editor._run(model.choose_description, description)
+        self.context.page.pop_dialog()
+        self.on_use(description, self.everywhere)
 
 
 def preview(session, player: int, highlight: frozenset, size: float) -> ft.Control:
