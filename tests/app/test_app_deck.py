@@ -189,7 +189,7 @@ def test_the_deck_schema_is_generated_from_the_models():
 
 
 def test_the_valley_picker_offers_this_tables_cards_then_the_decks_and_searches_them(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = app_store(tmp_path / "t.sqlite3")
     Deck(store).add("sunflower_valley", "farmer", LAKE_FARMER)
     field_town = CardDescription(kind=Kind.TOWN, combination=(Kind.FIELD,), points=1)
     Deck(store).add("sunflower_valley", "town", field_town)
@@ -211,7 +211,7 @@ def test_the_valley_picker_offers_this_tables_cards_then_the_decks_and_searches_
 def test_the_deck_screen_searches_names_kinds_and_what_a_card_asks_for(tmp_path):
     from ui.screens.deck_view import card_text, shown
 
-    deck = Deck(TableStore(tmp_path / "t.sqlite3"))
+    deck = Deck(app_store(tmp_path / "t.sqlite3"))
     deck.add("sunflower_valley", "town", SHEEP_TOWN)
     deck.add("sunflower_valley", "farmer", LAKE_FARMER)
     deck.add("maple_valley", "Favour", FIDDLE)

@@ -17,10 +17,9 @@ from app_browser import (
 )
 from scorer.deck import deck_from_json
 from ui.games.plugin import PlayerSetup
-from ui.games.registry import APP_GAMES
+from ui.games.registry import APP_GAMES, app_store
 from ui.screens.import_model import import_table
 from ui.store.deck import Deck
-from ui.store.storage import TableStore
 
 TABLET = {"width": 1024, "height": 768}
 DOCS = ROOT / "docs"
@@ -44,7 +43,7 @@ def picture(page, folder: Path, name: str) -> None:
 def new_table(db: Path, game: str, names: list[str]) -> int:
     plugin = APP_GAMES[game]
     players = [PlayerSetup(name, colour) for name, colour in zip(names, ("red", "blue"))]
-    return TableStore(db).create(game, plugin.new_draft(players, plugin.default_setup()))
+    return app_store(db).create(game, plugin.new_draft(players, plugin.default_setup()))
 
 
 def chips_of(page, prefix: str) -> list[str]:
@@ -58,7 +57,7 @@ def chips_of(page, prefix: str) -> list[str]:
 def test_a_deck_exported_on_one_database_and_imported_on_another_offers_the_same_cards(
         app_server, second_server, browser, tmp_path):
     pictures = DOCS if os.environ.get("SCOREPAD_REMAKE_DOCS") else tmp_path
-    store = TableStore(app_server.db)
+    store = app_store(app_server.db)
     for example in ("sunflower_valley/full_table.json", "maple_valley/rulebook_final_scoring.json"):
         import_table((EXAMPLES / example).read_text(), store, APP_GAMES)
     here = Deck(store)
