@@ -9,13 +9,15 @@ Schema, generated from these models; the app exports and imports it (home, *Deck
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+import os
+from typing import IO, Annotated, Literal
 
 from pydantic import AfterValidator, Field, ValidationError
 
 from scorer.core.breakdown import Frozen
-from scorer.files import (TableFileError, _parse_json as parse_json, game_limits, place,
-                          problem_words)
+from scorer.files import (
+    TableFileError, _parse_json as parse_json, game_limits, place, problem_words, read_json_text,
+)
 from scorer.maple_valley.models import Favour, Friend, Patch
 from scorer.sunflower_valley.models import CardDescription, Kind
 
@@ -70,8 +72,14 @@ def deck_schema() -> dict:
     return schema
 
 
+def load_deck(source: str | os.PathLike | IO[bytes]) -> DeckFile:
+    """A deck from a path or an open binary file (an upload), read as a table file is (within
+    MAX_TABLE_BYTES); every problem is a TableFileError naming the file."""
+    return deck_from_json(*read_json_text(source, "a deck file"))
+
+
 def deck_from_json(text: str, source: str = "deck") -> DeckFile:
-    """A deck file's text, read through the same bounds as a table file's; every problem is a
+    """A deck file's text, bounded as a table file's before parsing; every problem is a
     :class:`TableFileError` naming the place."""
     data = parse_json(text, source)
     try:

@@ -192,17 +192,22 @@ def _size(size: int) -> str:
 def load_table(source: str | os.PathLike | IO[bytes] | None) -> BaseModel:
     """A table from a path (``"-"``: standard input) or an open binary file, read within
     MAX_TABLE_BYTES; every problem is a TableFileError naming the file."""
+    return table_from_json(*read_json_text(source, "a table file"))
+
+
+def read_json_text(source: str | os.PathLike | IO[bytes] | None, what: str) -> tuple[str, str]:
+    """The UTF-8 text of a JSON file the user gave (a table file, a deck file), read within
+    MAX_TABLE_BYTES, and the file's name for messages; every problem is a TableFileError."""
     try:
-        data = read_limited(source, MAX_TABLE_BYTES, what="a table file")
+        data = read_limited(source, MAX_TABLE_BYTES, what=what)
     except InputError as error:
         raise TableFileError(str(error)) from None
     name = source_name(source)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8"), name
     except UnicodeDecodeError as error:
-        raise TableFileError(f"{name}: not UTF-8 text at byte {error.start + 1} (a table file is "
+        raise TableFileError(f"{name}: not UTF-8 text at byte {error.start + 1} ({what} is "
                              "JSON text); save it as UTF-8") from None
-    return table_from_json(text, source=name)
 
 
 def table_from_json(text: str, source: str = "table") -> BaseModel:

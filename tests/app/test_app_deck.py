@@ -5,13 +5,14 @@ under one name left to a choice."""
 
 from __future__ import annotations
 
+import io
 import json
 import sqlite3
 
 import pytest
 
-from scorer.deck import DeckFile, deck_from_json, deck_json, deck_schema
-from scorer.files import TableFileError, load_table
+from scorer.deck import DeckFile, deck_from_json, deck_json, deck_schema, load_deck
+from scorer.files import MAX_TABLE_BYTES, TableFileError, load_table
 from scorer.maple_valley.models import Category, Favour, Friend, Travel
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games.registry import APP_GAMES, app_store
@@ -179,6 +180,17 @@ def test_a_bad_deck_file_is_refused_naming_the_place(text, message):
     with pytest.raises(TableFileError) as refused:
         deck_from_json(text)
     assert str(refused.value) == message
+
+
+def test_a_deck_file_is_read_within_the_table_files_limit(tmp_path):
+    big = tmp_path / "deck.json"
+    big.write_bytes(b" " * (MAX_TABLE_BYTES + 1))
+    with pytest.raises(TableFileError) as refused:
+        load_deck(big)
+    assert str(refused.value).startswith(f"{big}: ")
+    assert "2 MB" in str(refused.value)
+    upload = io.BytesIO(deck_json(DeckFile()).encode())
+    assert load_deck(upload) == DeckFile()
 
 
 def test_the_deck_schema_is_generated_from_the_models():

@@ -8,9 +8,12 @@ dialog, the deck standing in for the player who holds the card.
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
+
 import flet as ft
 
-from scorer.deck import deck_from_json, deck_json
+from scorer.deck import DeckFile, deck_from_json, deck_json, load_deck
 from scorer.files import TableFileError
 from ui.games.maple_valley.draft import KINDS, summary
 from ui.games.maple_valley.editor_model import HeldCard
@@ -178,10 +181,26 @@ class DeckView(FileImport):
         await save_export(self.context, "scorepad-deck", "json", deck_json(self.deck.export()),
                           self.saved, "deck-saved")
 
+    def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        """The picked file read as a table file is (scorer.files.read_limited)."""
+        if not e.files:
+            self._say("", None)
+            return
+        picked = e.files[0]
+        if picked.bytes is None:
+            self._say(f"{picked.name}: the browser did not give the file's content")
+            return
+        upload = io.BytesIO(picked.bytes)
+        upload.name = picked.name
+        self._import(lambda: load_deck(upload), picked.name)
+
     def import_text(self, text: str, source: str) -> None:
+        self._import(lambda: deck_from_json(text, source), source)
+
+    def _import(self, read: Callable[[], DeckFile], source: str) -> None:
         """Read a deck file; add its new cards at once, or first ask about its conflicts."""
         try:
-            plans = self.deck.plan_import(deck_from_json(text, source))
+            plans = self.deck.plan_import(read())
         except TableFileError as error:
             self._say(str(error))
             return
