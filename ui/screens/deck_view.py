@@ -62,7 +62,7 @@ class DeckView(FileImport):
         self.saved = ft.Column(spacing=4)
         self.picker = ft.FilePicker(on_result=self._picked)
         # Kept for the life of the screen, so typing in it is never interrupted by a redraw.
-        self.search = ft.TextField(hint_text="Search: a name, a kind, sheep 3…", dense=True,
+        self.search = ft.TextField(hint_text="Search: Fiddle, sheep 3…", dense=True,
                                    prefix_icon=ft.Icons.SEARCH, border=ft.OutlineInputBorder(),
                                    on_change=lambda e: self._redraw())
         self.listing = ft.Column(spacing=6)
