@@ -94,6 +94,26 @@ def test_a_clashing_rename_is_refused_in_words_and_a_good_one_is_everywhere(app_
     page.screenshot(path=str(app_server.db.parent / "settings-rename.png"))
 
 
+def test_a_pasted_name_with_a_direction_override_gets_the_librarys_message(app_server, phones):
+    """The name field says what the library says (scorer.core.players.name_problem), with the
+    place of the character, and keeps the old name."""
+    table_id = new_table(app_server, ["Ann", "Bob"], [], [[], []])
+    before = stored(app_server, table_id)
+    page = phones()
+    open_app(page, f"{app_server.url}/table/{table_id}/valley/0")
+    tap(page, "table-settings")
+    on_screen(page, "rename-1")
+    type_into(page, "rename-1", "Bo\u202eb", paste=True)
+    page.keyboard.press("Enter")
+    message = wait_text(page, "settings-message", "keeps the name")
+    assert message == ("Bob keeps the name: a name cannot hold direction controls: character 3 "
+                       "is U+202E RIGHT-TO-LEFT OVERRIDE, which reorders the text after it "
+                       "(right-to-left letters need none); remove it.")
+    assert "direction controls" in words_at(page, "rename-1"), "said next to the field"
+    assert stored(app_server, table_id) == before
+    assert flet_errors(page) == []
+
+
 def test_goals_and_options_changed_mid_table_move_the_scorepad(app_server, phones):
     # Ann: 7 Lakes, row 0 holds 5 cards with a gap (4 in a row), row 1 holds 3.
     # Bob: 3 Lakes in a row (with the Starting Town 4 cards).
