@@ -90,6 +90,19 @@ def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(
     assert valley_cards(store) == [SHEEP_TOWN]
 
 
+def test_a_card_this_version_cannot_read_is_kept_and_not_offered(tmp_path):
+    store = app_store(tmp_path / "t.sqlite3")
+    Deck(store).add("sunflower_valley", "town", SHEEP_TOWN)
+    with sqlite3.connect(store.path) as connection:  # as a newer version might write them
+        connection.execute("INSERT INTO deck VALUES ('sunflower_valley', 'town', "
+                           "'{\"kind\": \"town\", \"colour\": 3}', '', '9999')")
+        connection.execute("INSERT INTO deck VALUES ('sunflower_valley', 'castle', '{}', '', "
+                           "'9999')")
+    assert valley_cards(store) == [SHEEP_TOWN]
+    with sqlite3.connect(store.path) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM deck").fetchone()[0] == 3
+
+
 def test_an_edit_on_the_deck_screen_replaces_the_description(tmp_path):
     store = app_store(tmp_path / "t.sqlite3")
     deck = Deck(store)

@@ -67,7 +67,8 @@ def test_a_deck_exported_on_one_database_and_imported_on_another_offers_the_same
 
     context = browser.new_context(viewport=PHONE, accept_downloads=True)
     page = context.new_page()
-    open_app(page, f"{app_server.url}/deck")
+    open_app(page, app_server.url)
+    tap(page, "go-deck")  # home -> Deck
     wait_text(page, "deck-count", f"^{len(towns)} cards$")
     picture(page, pictures, "app-deck-phone.png")
     with page.expect_download(timeout=60_000) as download:

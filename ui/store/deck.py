@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from contextlib import AbstractContextManager
 from typing import Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from scorer.deck import DECK_KINDS, MAPLE_KEYS, DeckFile, MapleValleyDeck, SunflowerValleyDeck, cards_of
 from scorer.maple_valley.models import Favour, Friend, Patch
@@ -154,8 +154,13 @@ class Deck:
         with self.store._connection() as connection:
             rows = connection.execute(query + " ORDER BY used DESC, rowid DESC",
                                       values).fetchall()
-        return [DeckCard(game, row_kind, MODELS[row_kind].model_validate_json(text))
-                for row_kind, text in rows if row_kind in MODELS]
+        cards = []
+        for row_kind, text in rows:
+            try:
+                cards.append(DeckCard(game, row_kind, MODELS[row_kind].model_validate_json(text)))
+            except (KeyError, ValidationError):
+                continue  # written by a newer version of the app: kept, not offered here
+        return cards
 
     def add(self, game: str, kind: str, card: BaseModel) -> None:
         with self.store._connection() as connection:
