@@ -19,7 +19,7 @@ from scorer.maple_valley.models import (
     Resource,
 )
 from scorer.maple_valley.solo import solo_title
-from scorer.maple_valley.storage import Storage, allocate, best_storage, leftovers, storing_bonus
+from scorer.maple_valley.storage import Storage, allocate, kept_storage, leftovers, storing_bonus
 
 NO_TIE_BREAK = ("Maple Valley has no tie-break: tied players all win (\"it's an even better win "
                 "than winning alone\").")
@@ -68,7 +68,7 @@ def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line
     friends = table.friends_of(player)
     patches = table.patches_of(player)
     pack = player.pack
-    storage = best_storage(favours, pack, player.maps)
+    storage = kept_storage(favours, pack, player.maps)
     result = [lines.favour_line(favour, favours, index, storage.sets[index], pack)
               for index, favour in enumerate(favours)] or [lines.no_cards_line("favours",
                                                                               "Favours brought")]

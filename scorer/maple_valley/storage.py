@@ -15,6 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.maple_valley.models import Favour, Resource, StoredSets
 
@@ -149,6 +150,23 @@ def _first_best_by_trying_each(favours: Sequence[Favour],
             best = (points, counts)
     assert best is not None  # storing nothing is always a choice the pack covers
     return best[1]
+
+
+STORAGES_KEPT = 256
+"""Players' storages kept (see :func:`kept_storage`): a few tables' worth."""
+
+
+def kept_storage(favours: Sequence[Favour], pack: Counter[Resource], maps: int) -> Storage:
+    """:func:`best_storage`, kept by the player's Favours, pack and maps (all a player's own): a
+    table scored again after another player's edit does not search this storage again. The
+    Storage handed out is shared: read it, never change it."""
+    return _kept_storage(tuple(favours), tuple(sorted(pack.items())), maps)
+
+
+@lru_cache(maxsize=STORAGES_KEPT)
+def _kept_storage(favours: tuple[Favour, ...], pack: tuple[tuple[Resource, int], ...],
+                  maps: int) -> Storage:
+    return best_storage(favours, Counter(dict(pack)), maps)
 
 
 def _worth_filling(favours: Sequence[Favour],

@@ -33,7 +33,7 @@ class FakeContext:
         self.width, self.wide, self.is_host = 390, False, True
         self.routes: list[str] = []
         self.toasts: list[str] = []
-        self.page = SimpleNamespace(update=lambda: None, route="/")
+        self.page = SimpleNamespace(update=lambda *controls: None, route="/")
 
     def visible_tables(self):
         return self.store.list()

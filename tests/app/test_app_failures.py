@@ -45,7 +45,7 @@ class Context:
         self.is_host = True
         self.width, self.wide = 390, False
         self.dialogs: list = []
-        self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append)
+        self.page = SimpleNamespace(update=lambda *controls: None, show_dialog=self.dialogs.append)
 
     def may_open(self, table_id: int) -> bool:
         return True

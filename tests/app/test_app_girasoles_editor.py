@@ -436,7 +436,7 @@ class ScreenStub:
         self.edits = 0
         self.view = None
 
-    def update(self):
+    def update(self, *controls):
         pass
 
     def edited(self, table_id):

@@ -22,7 +22,7 @@ class FakeContext:
         self.wide = width >= 900
         self.dialogs: list = []
         self.view = None
-        self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append,
+        self.page = SimpleNamespace(update=lambda *controls: None, show_dialog=self.dialogs.append,
                                     pop_dialog=lambda: self.dialogs.pop() if self.dialogs
                                     else None)
 

@@ -6,17 +6,36 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import flet as ft
+
 from ui.live.session import Change, TableSession
 
 
 def show_tap(context, session: TableSession, revision: int, redraw) -> None:
     """After a tap: an edit (the session's ``revision`` moved) redraws every screen showing the
-    table; anything else redraws this one only."""
-    if session.revision != revision:
-        context.edited(session.table_id)
-        context.refresh()
-    else:
+    table once it is saved and scored (this one first); anything else redraws this one only,
+    at once."""
+    if session.revision == revision:
         redraw()
+        return
+    if session.writer_thread:
+        # The screen is sent when the save is done: Flet must not send it now by itself.
+        ft.context.mark_update_called()
+
+    def tell() -> None:
+        context.refresh()
+        context.edited(session.table_id)
+
+    session.after_saved(tell)
+
+
+class ShowsTotal:
+    """Part of every game's editor view (which has ``model`` and the ``_total`` Text): when
+    another player's edit only moves this player's rank, the one Text that changes."""
+
+    def show_total(self):
+        self._total.value = self.model.total_text()
+        return self._total
 
 
 def take_focus(context) -> frozenset:

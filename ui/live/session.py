@@ -1,6 +1,9 @@
 """One open table: its draft, the edits made to it with undo and redo, and its score.
 
-Every edit is saved before it is shown. The score always comes from the library
+Every edit is saved before any screen is told of it. In the app the saves run on one writer
+thread, in the order the edits were made, and the score of the new revision is worked out there
+too, so neither a slow disk nor a heavy table holds up the event loop that serves every phone;
+the screens are told once both are done (:meth:`TableSession.after_saved`). The score always comes from the library
 (``scorer.games.score``) on the part of the draft that validates; the app never adds points.
 One session per table is shared by every browser showing it, so undo undoes the table's last edit,
 whichever device made it; deleting and restoring a table marks its one session, never copies it.
@@ -8,10 +11,12 @@ whichever device made it; deleting and restoring a table marks its one session, 
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
@@ -34,6 +39,10 @@ def deleted_message(by: str | None) -> str:
     return DELETED
 
 
+CHANGES_KEPT = 64
+"""Revisions whose changed part is remembered; a screen further behind redraws whole."""
+
+
 class TableDeleted(Exception):
     """An edit refused because the table was deleted while this device showed it."""
 
@@ -41,9 +50,18 @@ class TableDeleted(Exception):
         super().__init__(deleted_message(by))
 
 
+def storage_writer() -> Executor:
+    """The one thread that writes every table of this server, each write after the one before
+    (what a single worker gives); its queue is finished before the process exits."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorepad-writer")
+
+
 class TableSession:
-    def __init__(self, store: TableStore, stored: StoredTable, game: DraftChecker):
+    def __init__(self, store: TableStore, stored: StoredTable, game: DraftChecker,
+                 writer: Executor | None = None):
         self.store = store
+        self._writer = writer
+        """Where saves run (see :func:`storage_writer`); None: in the caller, before it goes on."""
         self.table_id = stored.id
         self.game = game
         self.read_only = not stored.readable
@@ -52,9 +70,12 @@ class TableSession:
         self._redo: list[tuple[str, dict, int | None]] = []
         """Edits as (label, the draft on the other side, the player whose part changes)."""
         self._lock = threading.RLock()
-        self._checked: Checked | None = None
-        self._result: TableResult | None = None
+        self._scored: tuple[int, Checked, TableResult | None] | None = None
+        """The revision last checked and scored, what validated and its result."""
         self.revision = 0
+        self._parts_changed: list[int | None] = []
+        """The part each revision changed (a player's index; None: the table's), the latest last,
+        so a screen that drew an older revision redraws only what changed since."""
         self.save_error: str | None = None
         self.deleted = False
         """Deleted on some device: edits are refused until it is restored."""
@@ -79,7 +100,7 @@ class TableSession:
                 return False
             self._undo.append((label, self._draft, player))
             self._redo.clear()
-            self._commit(changed)
+            self._commit(changed, player)
             return True
 
     def undo(self) -> str | None:
@@ -90,7 +111,7 @@ class TableSession:
                 return None
             label, before, player = self._undo.pop()
             self._redo.append((label, self._draft, player))
-            self._commit(before)
+            self._commit(before, player)
             return label
 
     def redo(self) -> str | None:
@@ -100,7 +121,7 @@ class TableSession:
                 return None
             label, after, player = self._redo.pop()
             self._undo.append((label, self._draft, player))
-            self._commit(after)
+            self._commit(after, player)
             return label
 
     def _refuse_if_deleted(self) -> None:
@@ -124,13 +145,29 @@ class TableSession:
     def redo_player(self) -> int | None:
         return self._redo[-1][2] if self._redo else None
 
-    def _commit(self, draft: dict) -> None:
+    def parts_changed_since(self, revision: int) -> frozenset[int] | None:
+        """The players whose parts changed after ``revision``; None when the table's own part
+        did (names, options, cards offered to everyone) or the log no longer reaches back."""
+        count = self.revision - revision
+        if count > len(self._parts_changed):
+            return None
+        changed = self._parts_changed[len(self._parts_changed) - count:] if count else []
+        return None if None in changed else frozenset(changed)
+
+    def _commit(self, draft: dict, player: int | None) -> None:
         # Keep the edit in memory even when the disk refuses it, and say so: nothing entered is
         # dropped, and the next successful save writes it.
         self._draft = draft
         self.revision += 1
-        self._checked = None
-        self._result = None
+        self._parts_changed = self._parts_changed[-(CHANGES_KEPT - 1):] + [player]
+        if self._writer is None:
+            self._save(draft, self.revision)
+        else:
+            self._writer.submit(self._save, draft, self.revision)
+
+    def _save(self, draft: dict, revision: int) -> None:
+        if revision != self.revision and self._writer is not None:
+            return  # a later edit is queued: its save writes this one too
         try:
             self.store.save(self.table_id, draft)
             self.save_error = None
@@ -141,27 +178,57 @@ class TableSession:
                                "your edit is kept on this screen")
 
     @property
-    def checked(self) -> Checked:
+    def writer_thread(self) -> bool:
+        """Whether saves run on a writer thread (the app), not in the caller (scripts, tests)."""
+        return self._writer is not None
+
+    def after_saved(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once every edit made so far is saved (or its failure is in
+        ``save_error``) and the latest revision is scored: at once without a writer thread,
+        else on the event loop calling this, once the writer got there."""
+        if self._writer is None:
+            then()
+            return
+        loop = asyncio.get_running_loop()
+
+        def scored_then() -> None:
+            self.result  # noqa: B018 - scored here, off the event loop
+            loop.call_soon_threadsafe(then)
+
+        self._writer.submit(scored_then)
+
+    def _score(self) -> tuple[int, Checked, TableResult | None]:
+        """The latest revision checked and scored: worked out once per revision, outside the
+        lock, so an edit never waits for a long scoring."""
         with self._lock:
-            if self._checked is None:
-                try:
-                    self._checked = self.game.check(self._draft)
-                except Exception as error:  # noqa: BLE001 - the editor must keep working
-                    logger.exception("checking table %s failed", self.table_id)
-                    self._checked = Checked(None, (Problem(f"This table cannot be read: {error}"),))
-            return self._checked
+            if self._scored is not None and self._scored[0] == self.revision:
+                return self._scored
+            draft, revision = self._draft, self.revision
+        try:
+            checked = self.game.check(draft)
+        except Exception as error:  # noqa: BLE001 - the editor must keep working
+            logger.exception("checking table %s failed", self.table_id)
+            checked = Checked(None, (Problem(f"This table cannot be read: {error}"),))
+        result = None
+        if checked.table is not None:
+            try:
+                result = score(checked.table)
+            except Exception:  # noqa: BLE001 - a scoring bug must not take the editor down
+                logger.exception("scoring table %s failed", self.table_id)
+        scored = (revision, checked, result)
+        with self._lock:
+            if revision == self.revision:
+                self._scored = scored
+        return scored
+
+    @property
+    def checked(self) -> Checked:
+        return self._score()[1]
 
     @property
     def result(self) -> TableResult | None:
         """The library's result for the part of the draft that validates."""
-        with self._lock:
-            table = self.checked.table
-            if self._result is None and table is not None:
-                try:
-                    self._result = score(table)
-                except Exception:  # noqa: BLE001 - a scoring bug must not take the editor down
-                    logger.exception("scoring table %s failed", self.table_id)
-            return self._result
+        return self._score()[2]
 
     @property
     def player_names(self) -> list[str]:
@@ -175,9 +242,12 @@ class TableSession:
 class Sessions:
     """The open tables of this server, loaded from the store on first use."""
 
-    def __init__(self, store: TableStore, games: dict[str, DraftChecker]):
+    def __init__(self, store: TableStore, games: dict[str, DraftChecker],
+                 writer: Executor | None = None):
         self.store = store
         self.games = games
+        self.writer = writer
+        """The sessions' saves run there (see :func:`storage_writer`); None: in the caller."""
         self._open: dict[int, TableSession] = {}
         self._lock = threading.Lock()
 
@@ -188,7 +258,8 @@ class Sessions:
                 stored = self.store.get(table_id)
                 if stored is None or stored.game not in self.games:
                     return None
-                self._open[table_id] = TableSession(self.store, stored, self.games[stored.game])
+                self._open[table_id] = TableSession(self.store, stored, self.games[stored.game],
+                                                    self.writer)
             session = self._open[table_id]
             return None if session.deleted else session
 
@@ -206,6 +277,8 @@ class Sessions:
         if session is None:
             write(table_id)
             return
+        if self.writer is not None:
+            self.writer.submit(lambda: None).result()  # the edits made before are written first
         # Under the session's lock, so that no edit lands between the row and the flag.
         with session._lock:
             write(table_id)

@@ -125,6 +125,27 @@ class Memo:
         return self._control
 
 
+class Slot:
+    """A fixed place in a screen for a part that is built anew now and then (a Memo's
+    control): the screen's list of controls never changes, and a new part is sent to the
+    browser by updating this place alone."""
+
+    def __init__(self):
+        self.box = ft.Container()
+
+    def put(self, control: ft.Control, changed: list[ft.Control]) -> ft.Control:
+        """Hold ``control``; when it is a new one, add this place to ``changed``."""
+        if self.box.content is not control:
+            self.box.content = control
+            changed.append(self.box)
+        return self.box
+
+
+def same_controls(first: list, second: list) -> bool:
+    """Whether two lists hold the very same control objects (controls compare by value)."""
+    return len(first) == len(second) and all(a is b for a, b in zip(first, second))
+
+
 PROBLEM_TEXT = PROBLEM
 
 

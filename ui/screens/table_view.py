@@ -25,10 +25,16 @@ class TableView:
         names = self.session.player_names
         self.player = min(max(player, 0), len(names) - 1)
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=8)
-        self._tabs_memo = Memo()
         self._frame = ft.Column(spacing=8)
         self._notice = Memo()
-        self.root.controls = [ft.Container(height=0), ft.Container(self._frame, padding=12)]
+        self._notice_place = ft.Container()
+        self._tabs_place = ft.Container()
+        self._tabs_key: tuple = ()
+        self._tab_marks: list[tuple[ft.Text, ft.Control, ft.Control]] = []
+        """Per player: the total's Text, the warning badge and the presence mark."""
+        self._drawn = -1
+        """The table's revision this screen shows."""
+        self.root.controls = [self._notice_place, ft.Container(self._frame, padding=12)]
         self.editor = (self.session.game.editor(context, self.session, self.player)
                        if tab == "valley" else None)
         if tab == "settings":
@@ -39,30 +45,91 @@ class TableView:
         self.render()
 
     def render(self) -> None:
-        players = len(self.session.player_names)
-        if self.tab == "valley" and self.player >= players:
-            # The player shown was removed (on this or another device): show the last one. This
-            # may run on another device's edit, outside the page's event loop: hand it over.
-            page = self.context.page
-            page.run_task(page.push_route, f"/table/{self.session.table_id}/valley/{players - 1}")
+        """Bring every part of the screen up to the table's latest revision (the page is
+        updated by the caller)."""
+        if self._player_gone():
             return
         if self.editor is not None:
             self.editor.render()
         if self.scorepad is not None:
             self.scorepad.render()
         if not self._frame.controls:
-            self._frame.controls = [self._top(), None, self._body()]
+            self._frame.controls = [self._top(), self._tabs_place, self._body()]
+        self._show_notice()
+        self._show_tabs()
+        self._drawn = self.session.revision
+
+    def show_changes(self, here: bool) -> None:
+        """After an edit (``here``: made on this device; else on another) or another device
+        arriving or leaving: redraw and send the browser only the parts that changed, each
+        diffed on its own, never the whole page. Another device's edit of a part this screen
+        does not show changes at most the totals (on the tabs, and this editor's rank)."""
+        if self._player_gone():
+            return
+        changed = self.session.parts_changed_since(self._drawn)
+        moved = self.session.revision != self._drawn
+        self._drawn = self.session.revision
+        parts: list[ft.Control] = [*self._show_notice(), *self._show_tabs()]
+        if self.editor is not None and (here or moved):
+            if here or changed is None or self.player in changed or self.tab != "valley":
+                self.editor.render()
+                parts += changed_parts(self.editor)
+            else:
+                parts.append(self.editor.show_total())
+        if self.scorepad is not None and (here or moved):
+            self.scorepad.render()
+            parts.append(self.scorepad.root)
+        if parts:
+            self.context.page.update(*parts)
+
+    def _player_gone(self) -> bool:
+        players = len(self.session.player_names)
+        if self.tab == "valley" and self.player >= players:
+            # The player shown was removed (on this or another device): show the last one. This
+            # may run on another device's edit, outside the page's event loop: hand it over.
+            page = self.context.page
+            page.run_task(page.push_route, f"/table/{self.session.table_id}/valley/{players - 1}")
+            return True
+        return False
+
+    def _show_notice(self) -> list[ft.Control]:
+        """The deleted-table notice when the table is deleted; the notice's place when it
+        changed (to update), else nothing."""
         session = self.session
-        self.root.controls[0] = self._notice.get(
+        notice = self._notice.get(
             session.deleted, lambda: deleted_notice(self.context, session, self.player))
+        if self._notice_place.content is notice:
+            return []
+        self._notice_place.content = notice
+        return [self._notice_place]
+
+    def _show_tabs(self) -> list[ft.Control]:
+        """Each tab's total, warning and presence mark set in place (the tabs are built again
+        only when the players' names or colours change); the marks that changed, or the tabs
+        when they were built again."""
+        session = self.session
+        key = (tuple(session.player_names), tuple(session.player_colours))
+        rebuilt = key != self._tabs_key
+        if rebuilt:
+            self._tabs_key = key
+            self._tabs_place.content = self._tabs()
         result = session.result
-        totals = tuple((p.name, p.total) for p in result.players) if result else ()
+        totals = {p.name: p.total for p in result.players} if result else {}
         warnings = self._warnings()
         present = self.context.presence.players(session.table_id)
-        self._frame.controls[1] = self._tabs_memo.get(
-            (tuple(session.player_names), tuple(session.player_colours), totals, warnings,
-             tuple(sorted(present.items(), key=str))),
-            lambda: self._tabs(warnings, present))
+        changed: list[ft.Control] = []
+        for index, (name, (total, warning, presence)) in enumerate(
+                zip(session.player_names, self._tab_marks)):
+            shown = totals.get(name)
+            if _set(total, "value", "" if shown is None else str(shown)):
+                changed.append(total)
+            text = warning.content.content
+            if _set(warning, "visible", warnings[index] is not None) | _set(
+                    text, "value", warnings[index] or ""):
+                changed.append(warning)
+            if _set(presence, "visible", bool(present[index])):
+                changed.append(presence)
+        return [self._tabs_place] if rebuilt else changed
 
     def _warnings(self) -> tuple[str | None, ...]:
         return tuple(self.session.game.tab_warning(self.session, player)
@@ -104,26 +171,28 @@ class TableView:
             ], vertical_alignment=ft.CrossAxisAlignment.START)
         return (self.editor or self.scorepad).root
 
-    def _tabs(self, warnings: tuple[str | None, ...], present) -> ft.Control:
+    def _tabs(self) -> ft.Control:
+        """The scorepad's tab and a tab per player, whose marks :meth:`_show_tabs` fills."""
         session = self.session
-        result = session.result
-        totals = {p.name: p.total for p in result.players} if result else {}
         tabs = []
+        self._tab_marks = []
         for index, (name, colour) in enumerate(zip(session.player_names,
                                                    session.player_colours)):
             chosen = self.tab == "valley" and index == self.player
-            total = totals.get(name)
+            total = ft.Text("", size=14, weight=ft.FontWeight.BOLD)
+            warning = warning_badge(f"tab-warning-{index}", "")[0]
+            warning.visible = False
+            presence = labelled(f"presence-{index}", ft.Icon(
+                ft.Icons.PHONE_ANDROID, size=16, color=ft.Colors.GREEN_800,
+                tooltip="A device is on this board"))
+            presence.visible = False
+            self._tab_marks.append((total, warning, presence))
             tabs.append(tap_target(
                 ft.Row([
                     ft.Container(width=14, height=14, border_radius=7,
                                  bgcolor=player_colour(colour)[0]),
                     ft.Text(name, size=14, no_wrap=True),
-                    ft.Text("" if total is None else str(total), size=14,
-                            weight=ft.FontWeight.BOLD),
-                    *warning_badge(f"tab-warning-{index}", warnings[index]),
-                    *([labelled(f"presence-{index}", ft.Icon(
-                        ft.Icons.PHONE_ANDROID, size=16, color=ft.Colors.GREEN_800,
-                        tooltip="A device is on this board"))] if present[index] else []),
+                    total, warning, presence,
                 ], tight=True, spacing=6),
                 lambda e, i=index: self.context.go(f"/table/{session.table_id}/valley/{i}"),
                 f"tab-player-{index}",
@@ -142,3 +211,18 @@ class TableView:
             padding=8,
         ))
         return ft.Row(tabs, scroll=ft.ScrollMode.AUTO, spacing=6)
+
+
+def changed_parts(view) -> list[ft.Control]:
+    """What a render of ``view`` changed: the parts it names when it keeps track (each sent on
+    its own), else its whole root."""
+    named = getattr(view, "changed_parts", None)
+    return named() if named is not None else [view.root]
+
+
+def _set(control: ft.Control, name: str, value) -> bool:
+    """Set a property when it differs; whether it did (so unchanged tabs are not sent)."""
+    if getattr(control, name) == value:
+        return False
+    setattr(control, name, value)
+    return True

@@ -55,6 +55,9 @@ def device_id(token: str) -> str:
 class Access:
     def __init__(self, store: TableStore):
         self.store = store
+        self.changes = 0
+        """Counts the grants given and revoked by this server, so a screen re-reads its device's
+        grant only after one changed (see ``AppContext.refresh``)."""
 
     def _connection(self):
         return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
@@ -112,6 +115,7 @@ class Access:
             connection.execute(
                 "INSERT OR REPLACE INTO grants (device, table_id, role, player, granted) "
                 "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
+        self.changes += 1
 
     def revoke(self, device: str, table_id: int) -> None:
         """Stop sharing the table with the device, and renew the table's join code: every link
@@ -119,6 +123,7 @@ class Access:
         with self._connection() as connection:
             connection.execute("DELETE FROM grants WHERE device = ? AND table_id = ?",
                                (device, table_id))
+        self.changes += 1
         self.renew_code(table_id)
 
     def grant_of(self, device: str, table_id: int) -> Grant | None:

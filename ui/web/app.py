@@ -6,6 +6,7 @@ screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -18,7 +19,7 @@ from ui.web.devices import identify
 from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
-from ui.live.session import Sessions
+from ui.live.session import Sessions, storage_writer
 from ui.store.storage import StoredTable, TableStore
 from ui.web.host_key import presented_key
 
@@ -47,6 +48,10 @@ class AppContext:
         self.focus: frozenset = frozenset()
         """Places the next editor opened highlights: those a tapped scorepad line used."""
         self._topic: str | None = None
+        self._catching_up = False
+        self._allowed_at: tuple[int, int] | None = None
+        self._allowed = True
+        """A redraw for other devices' edits is on its way (see _on_message)."""
         self._layout = self.layout
 
     @property
@@ -161,13 +166,32 @@ class AppContext:
         self._subscribe(f"table-{table_id}")
         self.edited(table_id)
 
-    def refresh(self) -> None:
-        """Redraw the current screen (after an edit here or on another device); leave a table
-        this device may no longer open."""
-        if self._present_at is not None and not self.may_open(self._present_at):
+    def refresh(self, here: bool = True) -> None:
+        """Show what changed on the current screen (after an edit ``here`` on this device, or on
+        another); leave a table this device may no longer open."""
+        if not self._still_allowed():
             self.show("/")
             self.toast("The host stopped sharing that table with this device.")
             return
+        show_changes = getattr(self.view, "show_changes", None)
+        if show_changes is not None:
+            show_changes(here)
+        else:
+            self.redraw()
+
+    def _still_allowed(self) -> bool:
+        """Whether this device may still open the table it shows; read again only after a grant
+        changed on this server (a revoke is followed by a message to every screen)."""
+        if self._present_at is None:
+            return True
+        stamp = (self._present_at, self.access.changes)
+        if stamp != self._allowed_at:
+            self._allowed = self.may_open(self._present_at)
+            self._allowed_at = stamp
+        return self._allowed
+
+    def redraw(self) -> None:
+        """Draw the current screen again and diff the whole page (the theme changed)."""
         if self.view is not None:
             self.view.render()
             self.page.update()
@@ -207,7 +231,16 @@ class AppContext:
         # Async on purpose: Flet runs a sync pubsub handler on a worker thread, where this redraw
         # would interleave with this page's own tap handlers (which run on the event loop) and
         # misdraw the grid; a coroutine runs on the event loop, one redraw after the other.
-        self.refresh()
+        # A burst of edits redraws once, at the latest revision: the first message waits one
+        # turn of the loop, and the messages that arrive meanwhile find the redraw on its way.
+        if self._catching_up:
+            return
+        self._catching_up = True
+        try:
+            await asyncio.sleep(0)
+        finally:
+            self._catching_up = False
+        self.refresh(here=False)
 
     def toast(self, text: str, action: str | None = None,
               on_action: Callable | None = None) -> None:
@@ -218,7 +251,7 @@ class AppContext:
 
 
 def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
-    sessions = Sessions(store, APP_GAMES)
+    sessions = Sessions(store, APP_GAMES, storage_writer())
     access = Access(store)
     presence = Presence()
 
@@ -237,6 +270,6 @@ def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
         if key:
             access.claim_host(context.device, key)
         context.show(page.route)
-        page.run_task(theme.restore, page, context.refresh)
+        page.run_task(theme.restore, page, context.redraw)
 
     return main

@@ -14,7 +14,9 @@ from scorer.girasoles.starting import STARTING_ROWS
 from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.games.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.parts.count_field import CountField
-from ui.live.editing import label_undo_buttons, show_changed_player, show_tap, take_focus
+from ui.live.editing import (
+    ShowsTotal, label_undo_buttons, show_changed_player, show_tap, take_focus,
+)
 from ui.parts.widgets import (
     PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
 )
@@ -42,7 +44,7 @@ PANELS: WeakKeyDictionary = WeakKeyDictionary()
 entering everyone's coins stays in the Coins panel."""
 
 
-class BoardEditorView:
+class BoardEditorView(ShowsTotal):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session

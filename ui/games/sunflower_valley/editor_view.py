@@ -13,8 +13,12 @@ from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
-from ui.live.editing import label_undo_buttons, show_changed_player, show_tap, take_focus
-from ui.parts.widgets import TOUCH, Memo, editor_header, labelled, problem_list, tap_target
+from ui.live.editing import (
+    ShowsTotal, label_undo_buttons, show_changed_player, show_tap, take_focus,
+)
+from ui.parts.widgets import (
+    TOUCH, Memo, Slot, editor_header, labelled, problem_list, same_controls, tap_target,
+)
 
 
 GAP = 2
@@ -29,7 +33,7 @@ EDGES = (("top", ft.Icons.NORTH, "Add a row above"), ("left", ft.Icons.WEST,
          ("bottom", ft.Icons.SOUTH, "Add a row below"))
 
 
-class ValleyEditorView:
+class ValleyEditorView(ShowsTotal):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -43,6 +47,7 @@ class ValleyEditorView:
         self.root = ft.Column(spacing=8)
         self._build()
         self.render()
+        self.changed_parts()  # the first drawing goes with the page's
 
     @property
     def grid_width(self) -> float:
@@ -75,9 +80,11 @@ class ValleyEditorView:
         return ""
 
     def render(self) -> None:
-        """Redraw, reusing every part whose content did not change."""
+        """Redraw, reusing every part whose content did not change; :meth:`changed_parts`
+        then names the parts to send."""
         model = self.model
         session = self.session
+        changed = self._changed
         self._total.value = model.total_text()
         status = model.card_count_text()
         if session.save_error:
@@ -85,31 +92,42 @@ class ValleyEditorView:
         self._count.value = status
         self._message.value = model.message
         label_undo_buttons(self._header, session)
+        changed += [self._total, self._count, self._message, self._undo_button.content,
+                    self._redo_button.content]
         if model.express_mode:
             panel = self._panel.get(("express", model.route(), model.valley.get("express_stops")),
                                     self._express_panel)
         else:
             offers = model.offers(self._search.value or "")
-            self._search_part.visible = bool(offers) or bool(self._search.value)
-            self._cards_panel.controls = [
+            searching = bool(offers) or bool(self._search.value)
+            if self._search_part.visible != searching:
+                self._search_part.visible = searching
+                changed.append(self._search_part)
+            parts = [
                 self._palette_memo.get(model.brush, self._palette),
                 self._search_part,
                 self._offers_memo.get((model.brush, tuple(offers), tuple(model.catalogue())),
                                       lambda: self._offers(offers)),
             ]
+            if not same_controls(self._cards_panel.controls, parts):
+                self._cards_panel.controls = parts
+                changed.append(self._cards_panel)
             panel = self._cards_panel
         selected = model.selected_card
-        self.root.controls = [
-            self._header,
-            self._modes_memo.get(model.express_mode, self._modes),
-            panel,
-            self._grid_tools.get((self.fit, self.sight_text()), self._grid_bar),
-            self._grid_scroller,
-            self._selection.get((model.selected, selected, model.moving), self._selection_bar),
-            self._message_handle,
-            self._problem_list.get(tuple(p.message for p in model.problems), self._problems),
-        ]
+        self._slots[0].put(self._modes_memo.get(model.express_mode, self._modes), changed)
+        self._slots[1].put(panel, changed)
+        self._slots[2].put(self._grid_tools.get((self.fit, self.sight_text()), self._grid_bar),
+                           changed)
+        self._slots[3].put(self._selection.get((model.selected, selected, model.moving),
+                                               self._selection_bar), changed)
+        self._slots[4].put(self._problem_list.get(tuple(p.message for p in model.problems),
+                                                  self._problems), changed)
         self._draw_grid()
+
+    def changed_parts(self) -> list[ft.Control]:
+        """The parts the renders since the last call changed, each to be sent on its own."""
+        changed, self._changed = self._changed, []
+        return list({id(control): control for control in changed}.values())
 
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
@@ -125,6 +143,8 @@ class ValleyEditorView:
         self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
         self._rows: dict[int, ft.Row] = {}
+        self._row_labels: dict[int, Memo] = {}
+        self._column_labels = Memo()
         self._cells: dict = {}
         self._panel = Memo()
         self._palette_memo = Memo()
@@ -143,22 +163,34 @@ class ValleyEditorView:
         self._modes_memo = Memo()
         self._selection = Memo()
         self._problem_list = Memo()
+        self._changed: list[ft.Control] = []
+        modes, panel, tools, selection, problems = self._slots = [Slot() for _ in range(5)]
+        self.root.controls = [self._header, modes.box, panel.box, tools.box,
+                              self._grid_scroller, selection.box, self._message_handle,
+                              problems.box]
 
     def _draw_grid(self) -> None:
+        """Reuse every cell, label and row whose look did not change, so a redraw sends only the
+        cells that changed."""
         size = self.cell_size
         row_labels, column_labels = self.model.labels()
         small = max(9, min(12, round(size * 0.25)))
         cells = {}
-        rows: list[ft.Control] = [labelled("grid-columns", ft.Row(
-            [ft.Container(width=AXIS)] + [
-                ft.Container(ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=size,
-                             alignment=ft.Alignment.CENTER)
-                for label in column_labels],
-            spacing=GAP, tight=True))]
+        header = self._column_labels.get((tuple(column_labels), size, small), lambda: labelled(
+            "grid-columns", ft.Row(
+                [ft.Container(width=AXIS)] + [
+                    ft.Container(ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT),
+                                 width=size, alignment=ft.Alignment.CENTER)
+                    for label in column_labels],
+                spacing=GAP, tight=True)))
+        rows: list[ft.Control] = [header]
         for line, label in zip(self.model.grid(), row_labels):
-            controls: list[ft.Control] = [ft.Container(
-                ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS, height=size,
-                alignment=ft.Alignment.CENTER)]
+            row_key = line[0].cell[0]
+            axis = self._row_labels.setdefault(row_key, Memo()).get(
+                (label, size, small), lambda: ft.Container(
+                    ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS,
+                    height=size, alignment=ft.Alignment.CENTER))
+            controls: list[ft.Control] = [axis]
             for view in line:
                 used = view.cell in self.focus
                 key = (view, size, used)
@@ -168,11 +200,17 @@ class ValleyEditorView:
                     f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=used)
                 cells[view.cell] = (key, control)
                 controls.append(control)
-            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
-            row.controls = controls
+            row = self._rows.get(row_key)
+            if row is None:
+                row = self._rows[row_key] = ft.Row(controls, spacing=GAP, tight=True)
+            elif not same_controls(row.controls, controls):
+                row.controls = controls
+                self._changed.append(row)
             rows.append(row)
         self._cells = cells
-        self._grid_rows.controls = rows
+        if not same_controls(self._grid_rows.controls, rows):
+            self._grid_rows.controls = rows
+            self._changed.append(self._grid_rows)
 
     def _grid_bar(self) -> ft.Control:
         """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
@@ -336,7 +374,7 @@ class ValleyEditorView:
 
     def _redraw(self) -> None:
         self.render()
-        self.context.page.update()
+        self.context.page.update(*self.changed_parts())
 
     def _open_picker(self, kind: Kind, start: CardDescription | None = None,
                      mode: str = "new") -> None:

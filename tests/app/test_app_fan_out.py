@@ -1,0 +1,138 @@
+"""An edit reaches each device as what changes on its screen, and nothing else: real Flet sessions
+(the app's pages, controls and diffs) whose connections record what the server sends."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+import pytest
+
+from scorer.sunflower_valley.models import CardDescription, Kind
+from ui.games.plugin import PlayerSetup
+from ui.games.registry import APP_GAMES
+from ui.games.sunflower_valley.draft import card_dict
+from ui.store.storage import TableStore
+
+from live_devices import Server
+
+SV = APP_GAMES["sunflower_valley"]
+
+
+def two_valleys(store: TableStore, ann_cards: dict) -> int:
+    """Ann (with ``ann_cards`` by place, besides her Starting Town at (0, 0)) and Bob (his
+    Starting Town and a Lake), no goals."""
+    draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")], {"goals": []})
+    for cell, kind in ann_cards.items():
+        draft["players"][0]["cards"].append(card_dict(CardDescription(kind=kind), cell))
+    draft["players"][1]["cards"].append(card_dict(CardDescription(kind=Kind.LAKE), (0, 1)))
+    return store.create(SV.key, draft)
+
+
+def operations(sent: list[bytes]) -> list[tuple[int, str, object]]:
+    """Every property a list of messages sets: (control id, property, value)."""
+    found = []
+    for message in sent:
+        _, body = msgpack.unpackb(message, strict_map_key=False)
+        control, patch = body["id"], body["patch"]
+        for operation in patch[1:]:
+            found.append((control, operation[2], operation[3] if len(operation) > 3 else None))
+    return found
+
+
+def move(device, source, target) -> None:
+    """Ann's editor: tap the card, Move, tap the empty place (one edit)."""
+    editor = device.view.editor
+    editor._tap(source)
+    editor._run(editor.model.start_move)
+    editor._tap(target)
+
+
+def tab_total(device, player: int):
+    """The Text of ``player``'s total on the device's tabs."""
+    return device.view._tab_marks[player][0]
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return TableStore(tmp_path / "t.sqlite3")
+
+
+def test_an_edit_of_anns_valley_changes_only_her_tab_total_on_bobs_phone(store):
+    async def run():
+        # A Mountain beside no Field scores 0; moved beside the Field at (0, 1) it scores 1.
+        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        server = Server(store)
+        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
+        await server.settle()
+        before = int(tab_total(bob, 0).value)
+        cells = {cell: control for cell, (_, control) in bob.view.editor._cells.items()}
+        rows = list(bob.view.editor._grid_rows.controls)
+        bob.take_sent()
+
+        move(ann, (1, 0), (1, 1))
+        await server.settle()
+
+        assert operations(bob.take_sent()) == [(tab_total(bob, 0)._i, "value", str(before + 1))]
+        assert {cell: control for cell, (_, control) in bob.view.editor._cells.items()} == cells
+        assert all(a is b for a, b in zip(bob.view.editor._grid_rows.controls, rows, strict=True))
+        assert tab_total(ann, 0).value == str(before + 1)
+
+    asyncio.run(run())
+
+
+def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(store):
+    async def run():
+        # A Lake scores 1 wherever it lies: moving it changes Ann's valley, not her total.
+        table_id = two_valleys(store, {(0, 1): Kind.LAKE})
+        server = Server(store)
+        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
+        await server.settle()
+        revision = ann.view.session.revision
+        bob.take_sent()
+        ann.take_sent()
+
+        move(ann, (0, 1), (1, 0))
+        await server.settle()
+
+        assert ann.view.session.revision == revision + 1
+        assert ann.take_sent()  # Ann's own screen shows the Lake moved
+        assert bob.take_sent() == []
+
+    asyncio.run(run())
+
+
+def test_a_burst_of_edits_redraws_a_watching_phone_once_at_the_latest(store):
+    async def run():
+        table_id = two_valleys(store, {})
+        server = Server(store)
+        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
+        await server.settle()
+        bob.take_sent()
+        session = ann.view.session
+        redraws = []
+        show_changes = bob.view.show_changes
+        bob.view.show_changes = lambda here: (redraws.append(here), show_changes(here))
+
+        def add_lake(cell):
+            def change(draft):
+                draft["players"][0]["cards"].append(
+                    card_dict(CardDescription(kind=Kind.LAKE), cell))
+            return change
+
+        # Three Lakes (1 point each) laid before Bob's phone gets a turn of the event loop.
+        for cell in ((0, 1), (0, 2), (0, 3)):
+            session.apply("lay a Lake", add_lake(cell), 0)
+            ann.context.edited(table_id)
+        await server.settle()
+
+        totals = [value for control, name, value in operations(bob.take_sent())
+                  if control == tab_total(bob, 0)._i and name == "value"]
+        assert redraws == [False]
+        assert totals == [str(session.result.players[0].total)]
+        assert session.result.players[0].total == 3
+
+    asyncio.run(run())
