@@ -13,7 +13,9 @@ It may hold what does not validate yet (a card not connected, an Express step wi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from pydantic import ValidationError
 
@@ -345,12 +347,24 @@ def _valid_stops(cards: tuple[Card, ...], stops: list[Cell] | None, player: int 
     return tuple(stops)
 
 
+VALLEYS_KEPT = 256
+"""Players' valleys whose check is kept (see :func:`_kept_check`): a few tables' worth."""
+
+
+@lru_cache(maxsize=VALLEYS_KEPT)
+def _kept_check(raw: str, index: int) -> tuple[Valley | None, tuple[Problem, ...]]:
+    """:func:`check_valley` of a player's part given as JSON text, kept by that text: after an
+    edit of one valley a table checks that valley alone again."""
+    valley, problems = check_valley(json.loads(raw), index)
+    return valley, tuple(problems)
+
+
 def check(draft: dict) -> Checked:
     problems: list[Problem] = []
     players: list[Player] = []
     missing = False
     for index, raw in enumerate(draft.get("players", [])):
-        valley, valley_problems = check_valley(raw, index)
+        valley, valley_problems = _kept_check(json.dumps(raw, sort_keys=True), index)
         problems.extend(valley_problems)
         if valley is None:
             missing = True

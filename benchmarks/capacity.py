@@ -1,0 +1,106 @@
+"""Capacity of one server process: memory per connected phone and server CPU per edit as tables
+and phones grow (1, 5 and 10 tables of 4 phones by default), each phone tapping once a second.
+
+Run: ``python benchmarks/capacity.py [--tables 1 5 10] [--phones 4] [--seconds 5]``. The phones
+are lightweight clients inside this process: each a real Flet session of the app (its pages,
+controls, diffs and pubsub, the app's writer thread) whose connection encodes every message as
+the server would send it (msgpack) instead of writing it to a socket; browsers would only
+measure the browsers. Each table is a 4-player Sunflower Valley table of 17-card valleys, each
+phone on its own valley, laying a Lake on its empty place and removing it, a tap a second each,
+spread evenly over the second (a removal is two taps: the card, then Remove). It reports the process's resident memory per phone connected, the
+CPU time (all threads) per edit, and from it the phones one process serves at one tap a second
+each while its event loop stays at most half busy. Not measured here: the web server and the
+websocket (uvicorn) around the app, which add their own CPU per message. Nothing asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "app"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from app_latency import FREE, full_table, rss_mb  # noqa: E402
+from live_devices import Server  # noqa: E402
+
+from scorer.sunflower_valley.models import Kind  # noqa: E402
+from ui.store.storage import TableStore  # noqa: E402
+
+SMOKE_ARGS = ["--tables", "1", "--phones", "2", "--seconds", "1"]
+"""The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
+BUSY_AT_MOST = 0.5
+"""The share of one core the event loop may spend on edits, so taps do not queue."""
+
+
+async def measure(tables: int, phones: int, seconds: int) -> dict:
+    import os
+
+    store = TableStore(Path(tempfile.mkdtemp(prefix="scorepad-capacity-")) / "t.sqlite3")
+    server = Server(store)
+    # A first phone, not counted, makes one edit: imports and first-use caches are loaded.
+    warm_table = full_table(store.path, players=2, filled=2)
+    warm = server.connect("warm-up", f"/table/{warm_table}/valley/0", warm_table, 0)
+    warm.view.editor.model.choose_kind(Kind.LAKE)
+    warm.view.editor._tap(FREE)
+    await server.settle()
+    before = rss_mb(os.getpid())
+    devices = []
+    for _ in range(tables):
+        table_id = full_table(store.path, players=phones, filled=phones)
+        for player in range(phones):
+            device = server.connect(f"t{table_id}p{player}", f"/table/{table_id}/valley/{player}",
+                                    table_id, player)
+            device.view.editor.model.choose_kind(Kind.LAKE)
+            devices.append(device)
+    await server.settle()
+    joined = rss_mb(os.getpid())
+    gap = 1.0 / len(devices)
+    edits = 0
+    started_cpu, started = time.process_time(), time.perf_counter()
+    for _ in range(seconds):
+        for device in devices:
+            editor = device.view.editor
+            if FREE in editor.model.cards:
+                editor._tap(FREE)  # select, then remove: one edit
+                editor._run(editor.model.remove_selected)
+            else:
+                editor._tap(FREE)  # lay a Lake: one edit
+            edits += 1
+            await asyncio.sleep(gap)
+    await server.settle()
+    cpu = time.process_time() - started_cpu
+    wall = time.perf_counter() - started
+    server.sessions.writer.shutdown()
+    return {"devices": len(devices), "rss_per_phone": (joined - before) / len(devices),
+            "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 5, 10])
+    parser.add_argument("--phones", type=int, default=4, help="phones (players) per table")
+    parser.add_argument("--seconds", type=int, default=5, help="seconds of tapping")
+    args = parser.parse_args()
+    rows = [asyncio.run(measure(tables, args.phones, args.seconds)) for tables in args.tables]
+    print(f"| tables of {args.phones} phones | phones | MB per phone connected | server CPU ms "
+          f"per edit | CPU busy at 1 tap/s each |")
+    print("|---|---|---|---|---|")
+    for tables, row in zip(args.tables, rows):
+        print(f"| {tables} | {row['devices']} | {row['rss_per_phone']:.2f} | {row['cpu_ms']:.1f} "
+              f"| {100 * row['busy']:.0f}% |")
+    per_edit = statistics.median(row["cpu_ms"] for row in rows)
+    print(f"At one tap a second each, {int(BUSY_AT_MOST * 1000 // per_edit)} phones keep this "
+          f"process's CPU at most {100 * BUSY_AT_MOST:.0f}% busy (median {per_edit:.1f} ms per "
+          "edit; the web server's own work per message not included).")
+
+
+if __name__ == "__main__":
+    main()
