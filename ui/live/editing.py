@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import flet as ft
-
 from ui.live.session import Change, TableSession
 
 
@@ -19,8 +17,7 @@ def show_tap(context, session: TableSession, revision: int, redraw) -> None:
         redraw()
         return
     if session.writer_thread:
-        # The screen is sent when the save is done: Flet must not send it now by itself.
-        ft.context.mark_update_called()
+        context.sent_later()
 
     def tell() -> None:
         context.refresh()

@@ -179,6 +179,11 @@ class AppContext:
         else:
             self.redraw()
 
+    def sent_later(self) -> None:
+        """This event's changes are sent later (once its edit is saved): Flet must not send the
+        page by itself when the handler returns."""
+        ft.context.mark_update_called()
+
     def _still_allowed(self) -> bool:
         """Whether this device may still open the table it shows; read again only after a grant
         changed on this server (a revoke is followed by a message to every screen)."""
