@@ -1,16 +1,17 @@
-"""Capacity of one server process: memory per connected phone and server CPU per edit as tables
-and phones grow (1, 5 and 10 tables of 4 phones by default), each phone tapping once a second.
+"""Capacity of one server process: memory per connected phone and server CPU per edit as tables and
+phones grow (1, 5 and 10 tables of 4 phones by default), each phone tapping once a second.
 
-Run: ``python benchmarks/capacity.py [--tables 1 5 10] [--phones 4] [--seconds 5]``. The phones
-are lightweight clients inside this process: each a real Flet session of the app (its pages,
-controls, diffs and pubsub, the app's writer thread) whose connection encodes every message as
-the server would send it (msgpack) instead of writing it to a socket; browsers would only
-measure the browsers. Each table is a 4-player Sunflower Valley table of 17-card valleys, each
-phone on its own valley, laying a Lake on its empty place and removing it, a tap a second each,
-spread evenly over the second (a removal is two taps: the card, then Remove). It reports the process's resident memory per phone connected, the
-CPU time (all threads) per edit, and from it the phones one process serves at one tap a second
-each while its event loop stays at most half busy. Not measured here: the web server and the
-websocket (uvicorn) around the app, which add their own CPU per message. Nothing asserts a time.
+Run: ``python benchmarks/capacity.py [--tables 1 5 10] [--phones 4] [--seconds 5]``. The phones are
+lightweight clients inside this process: each a real Flet session of the app (its pages, controls,
+diffs and pubsub, the app's writer thread) whose connection encodes every message as the server
+would send it (msgpack) instead of writing it to a socket; browsers would only measure the
+browsers. Each table is a 4-player Sunflower Valley table of 17-card valleys, each phone on its own
+valley, laying a Lake on its empty place and removing it, a tap a second each, spread evenly over
+the second (a removal is two taps: the card, then Remove). It reports the process's resident memory
+per phone connected, the CPU time (all threads) per edit, and from it the phones one process serves
+at one tap a second each while its event loop stays at most half busy. Not measured here: the web
+server and the websocket (uvicorn) around the app, which add their own CPU per message. Nothing
+asserts a time.
 """
 
 from __future__ import annotations

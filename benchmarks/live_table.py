@@ -1,26 +1,27 @@
 """A live table in the real browser: 1, 3 and 6 phones (browser contexts at 390x844, on loopback)
-joined to one table through its join link, each on its own valley, tapping together and at one
-tap per second each.
+joined to one table through its join link, each on its own valley, tapping together and at one tap
+per second each.
 
 Run: ``python benchmarks/live_table.py [--phones 1 3 6] [--rounds 10]`` (Debian chromium and
-playwright needed, as for the browser tests). For each number of phones it starts ``scorepad
-app`` on a free port with a throw-away database holding one table of that many players whose
-valleys each have 17 Valley cards, joins the phones (each picks its player and the Lake), then:
+playwright needed, as for the browser tests). For each number of phones it starts ``scorepad app``
+on a free port with a throw-away database holding one table of that many players whose valleys each
+have 17 Valley cards, joins the phones (each picks its player and the Lake), then:
 
-- **together**: each round every phone taps its empty place at the same moment; each tap is
-  timed until that phone shows its new total; then each phone removes its card (not measured).
-  Over the tapping alone (from the taps until every phone shows every new total) it reads the
-  server process's own CPU time from ``/proc`` (so it holds while other programs load the
-  machine) and the bytes of the websocket frames each phone received.
+- **together**: each round every phone taps its empty place at the same moment; each tap is timed
+  until that phone shows its new total; then each phone removes its card (not measured). Over the
+  tapping alone (from the taps until every phone shows every new total) it reads the server
+  process's own CPU time from ``/proc`` (so it holds while other programs load the machine) and the
+  bytes of the websocket frames each phone received.
 - **paced**: each phone taps once a second, the phones a fraction of a second apart. Each tap is
   timed until the tapping phone shows its new total and until the next phone shows it on the
-  tapper's tab; the time from the tap's message leaving the browser to the last websocket frame
-  any phone receives for it (Chromium's own network timestamps, on loopback: the server's time
-  from the tap's message to its last update sent, plus a loopback hop).
+  tapper's tab; the time from the tap's message leaving the browser to the last websocket frame any
+  phone receives for it (Chromium's own network timestamps, on loopback: the server's time from the
+  tap's message to its last update sent, plus a loopback hop).
 
-``--checkout PATH`` serves an older checkout's app, to compare. Prints one table of medians and p95 per number of phones, and the server's memory. Nothing here
-asserts a time. The browsers run on the same 2 cores as the server: their drawing competes with
-it, so the times are upper bounds for phones that are separate devices.
+``--checkout PATH`` serves an older checkout's app, to compare. Prints one table of medians and p95
+per number of phones, and the server's memory. Nothing here asserts a time. The browsers run on the
+same 2 cores as the server: their drawing competes with it, so the times are upper bounds for
+phones that are separate devices.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 Every edit is saved before any screen is told of it. In the app the saves run on one writer
 thread, in the order the edits were made, and the score of the new revision is worked out there
 too, so neither a slow disk nor a heavy table holds up the event loop that serves every phone;
-the screens are told once both are done (:meth:`TableSession.after_saved`). The score always comes from the library
-(``scorer.games.score``) on the part of the draft that validates; the app never adds points.
+the screens are told once both are done (:meth:`TableSession.after_saved`). The score always
+comes from the library (``scorer.games.score``) on the part of the draft that validates; the app
+never adds points.
 One session per table is shared by every browser showing it, so undo undoes the table's last edit,
 whichever device made it; deleting and restoring a table marks its one session, never copies it.
 """
