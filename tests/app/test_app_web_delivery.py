@@ -12,7 +12,7 @@ import urllib.request
 import httpx
 from starlette.staticfiles import StaticFiles
 
-from ui.web.web_delivery import CompressedStatic
+from ui.web.web_delivery import CompressedStatic, PageScripts
 
 
 def fetch(url: str, **headers: str):
@@ -70,3 +70,27 @@ def test_each_file_is_compressed_once_until_it_changes(tmp_path, monkeypatch):
     os.utime(script, (1, 1))
     assert get().text == script.read_text()
     assert compressed == [55_000, 66_000]
+
+
+def test_the_start_page_loads_the_apps_scripts_and_nothing_else_changes(tmp_path):
+    (tmp_path / "index.html").write_text("<html><head><title>t</title></head><body></body></html>")
+    (tmp_path / "main.js").write_text("let page = '</head>';")
+    app = PageScripts(StaticFiles(directory=tmp_path, html=True), ("a.js", "b.js"))
+
+    async def get(path: str) -> httpx.Response:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                     base_url="http://127.0.0.1") as client:
+            return await client.get(path)
+
+    page = asyncio.run(get("/"))
+    assert page.text == ('<html><head><title>t</title><script src="a.js"></script>'
+                         '<script src="b.js"></script></head><body></body></html>')
+    assert page.headers["Content-Length"] == str(len(page.content))
+    assert asyncio.run(get("/main.js")).text == "let page = '</head>';"
+
+
+def test_the_served_start_page_loads_the_number_field_script(app_server):
+    with fetch(f"{app_server.url}/") as page:
+        assert '<script src="number_fields.js"></script></head>' in page.read().decode()
+    with fetch(f"{app_server.url}/number_fields.js") as script:
+        assert b'"number-field"' in script.read()

@@ -11,6 +11,10 @@ import flet as ft
 from ui.live.editing import parse_count
 from ui.parts.widgets import PROBLEM, TOUCH, labelled
 
+NUMBER_FIELD = "number-field"
+"""The semantics identifier that gives a field's input ``inputmode="numeric"`` (the phone's number
+keyboard) while the accessibility tree is on: ui/web/assets/number_fields.js."""
+
 
 class CountField:
     """``field`` goes where the number is shown, ``message`` under it (blank while the text is a
@@ -31,12 +35,16 @@ class CountField:
         self.text_field = ft.TextField(
             width=width, height=TOUCH, text_align=ft.TextAlign.CENTER, text_size=17,
             keyboard_type=ft.KeyboardType.NUMBER, border=ft.OutlineInputBorder(),
+            # The label is also the field's name for a screen reader (a hint is named only
+            # while the field is empty).
+            label=noun, label_style=ft.TextStyle(size=11),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
             on_change=self._changed, on_focus=self._focus, on_blur=self._blur,
             on_submit=self._take, on_selection_change=self._selection_moved,
         )
         self.error = ft.Text("", size=13, color=PROBLEM)
-        self.field = labelled(identifier, self.text_field)
+        self.field = ft.Semantics(identifier=NUMBER_FIELD,
+                                  content=labelled(identifier, self.text_field))
         self.message = labelled(f"{identifier}-error", self.error)
 
     @property

@@ -85,6 +85,51 @@ class CompressedStatic:
         await send({"type": "http.response.body", "body": body})
 
 
+PAGE_SCRIPTS = ("number_fields.js",)
+"""The app's own scripts (in ui/web/assets), loaded by the page before the Flutter client."""
+
+
+class PageScripts:
+    """Adds ``<script>`` tags for :data:`PAGE_SCRIPTS` to the start page (every HTML answer:
+    Flet answers any address of the app with its index.html). Flet writes that page itself, from
+    its own copy, so the tags are added as it is sent rather than to a copy kept here."""
+
+    def __init__(self, app: ASGIApp, scripts: tuple[str, ...] = PAGE_SCRIPTS):
+        self.app = app
+        self.tags = "".join(f'<script src="{name}"></script>' for name in scripts).encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET":
+            await self.app(scope, receive, send)
+            return
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def add_tags(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                is_page = (message["status"] == 200 and MutableHeaders(scope=message)
+                           .get("content-type", "").startswith("text/html"))
+                if is_page:
+                    start = message
+                else:
+                    await send(message)
+            elif start is None:
+                await send(message)
+            else:
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    page = b"".join(chunks).replace(b"</head>", self.tags + b"</head>", 1)
+                    MutableHeaders(scope=start)["content-length"] = str(len(page))
+                    await send(start)
+                    await send({"type": "http.response.body", "body": page})
+
+        await self.app(scope, receive, add_tags)
+
+
 def deliver_to_phones(app) -> None:
-    """Compress and set the caching rule of the static files of ``app`` (a FastAPI app)."""
-    app.add_middleware(CompressedStatic)
+    """Add the app's scripts to the start page, then compress and set the caching rule of the
+    static files of ``app`` (a FastAPI app)."""
+    app.add_middleware(PageScripts)
+    app.add_middleware(CompressedStatic)  # added last, so it wraps the other: the page is
+    # compressed with its tags
