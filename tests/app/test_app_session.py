@@ -9,6 +9,7 @@ import pytest
 from scorer.games import score
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup
+from ui.games.sunflower_valley.draft import _kept_check, check
 from ui.live.session import DELETED, Sessions, TableDeleted
 from ui.store.storage import TableStore
 
@@ -157,3 +158,16 @@ def test_emptying_forgets_the_deleted_tables_and_their_sessions(tmp_path):
     assert sessions.purge([table_id]) == 1
     sessions.restore(table_id)
     assert sessions.get(table_id) is None and store.list() == []
+
+
+def test_a_table_checks_again_only_the_valley_that_changed():
+    draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")], {"goals": []})
+    _kept_check.cache_clear()
+    check(draft)
+    assert _kept_check.cache_info().misses == 2
+    add_lake((0, 1))(draft)
+    kept = check(draft)
+    assert _kept_check.cache_info().misses == 3  # Ann's valley alone
+    _kept_check.cache_clear()
+    assert kept == check(draft)
+    assert [len(player.valley.cards) for player in kept.table.players] == [2, 1]
