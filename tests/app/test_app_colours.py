@@ -7,6 +7,7 @@ import pytest
 from coloraide import Color
 
 from ui.games.plugin import PLAYER_COLOURS, PLAYER_TEXT, player_colour
+from ui.parts.widgets import HIGHLIGHT_MARK_BG
 
 AA = 4.5
 
@@ -29,3 +30,7 @@ def test_white_on_yellow_would_fail_so_the_check_can_fail():
 
 def test_an_unknown_colour_name_is_shown_as_grey():
     assert player_colour("magenta") == (PLAYER_COLOURS["grey"], PLAYER_TEXT["grey"])
+
+
+def test_the_mark_of_a_highlighted_cell_meets_aa():
+    assert Color(HIGHLIGHT_MARK_BG).contrast("#FFFFFF", method="wcag21") >= AA

@@ -170,9 +170,14 @@ def tap_both(steps) -> None:
                 tap(page, identifier)
 
 
+PLACE = r"row -?\d+, column -?\d+"
+
+
 def shows(row: int, col: int, name: str):
     def done(page, timeout: int) -> None:
-        wait_text(page, f"cell-{row}-{col}", rf"^(\d+ )?{name}" if name else "^$",
+        # The cell's name (its place and kind), then what the card shows.
+        wait_text(page, f"cell-{row}-{col}", rf"^{PLACE}: .*\n(\d+ )?{name}" if name
+                  else rf"^{PLACE}: (free place|empty)$",
                   timeout=timeout)
     return done
 

@@ -176,6 +176,19 @@ def problem_list(messages: list[str]) -> ft.Control:
     ))
 
 
+HIGHLIGHT_MARK = "✓"
+HIGHLIGHT_MARK_BG = "#006064"
+"""A highlighted cell's mark (white on dark cyan, 7:1): the cells a line used differ from the
+dimmed ones by a shape as well as by colour, border and brightness."""
+HIGHLIGHTED_WORDS = ", highlighted"
+"""Said after a highlighted cell's name."""
+
+
+def highlight_mark() -> ft.Control:
+    """The mark in the bottom-left corner of a highlighted cell."""
+    return badge(HIGHLIGHT_MARK, HIGHLIGHT_MARK_BG, left=1, bottom=1)
+
+
 def badge(text: str, colour: str, **place) -> ft.Control:
     """A small round mark in a corner of a cell (``place``: left/right/top/bottom of a Stack)."""
     return ft.Container(

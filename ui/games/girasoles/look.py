@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.girasoles.models import Colour, Symbol
+from scorer.girasoles.models import Colour, Symbol, describe_cell
 from ui.games.girasoles.editor_model import BoardEditor, SpaceView
-from ui.parts.widgets import badge
+from ui.parts.widgets import HIGHLIGHTED_WORDS, badge, highlight_mark
 
 # colour: (shade, ink on it). Shades differ in lightness as well as hue, so that red and green
 # stay apart for red-green colour blindness; every space also shows its letter.
@@ -36,13 +36,14 @@ def shade(colour: Colour | None) -> tuple[str, str]:
 
 
 def describe(view: SpaceView) -> str:
-    """Words for a space, e.g. "(3,2) yellow bee" or "(1,1) empty"."""
+    """Words for a space, with its place as the scorepad names it: e.g. "row 3, column 2:
+    yellow bee" or "row 1, column 1: empty" (what a screen reader says for it)."""
     if view.colour is None and view.symbol is None:
         what = "empty"
     else:
         colour = view.colour.value if view.colour else "no colour"
         what = f"{colour} {view.symbol.value if view.symbol else 'space'}"
-    return f"({view.cell[0]},{view.cell[1]}) {what}"
+    return f"{describe_cell(view.cell)}: {what}"
 
 
 def space_control(view: SpaceView, size: float, on_click: Callable | None = None,
@@ -65,6 +66,7 @@ def space_control(view: SpaceView, size: float, on_click: Callable | None = None
     if view.problem:
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     if highlighted:
+        layers.append(highlight_mark())
         border = ft.Border.all(4, HIGHLIGHT)
     elif view.problem:
         border = ft.Border.all(3, PROBLEM_COLOUR)
@@ -82,7 +84,8 @@ def space_control(view: SpaceView, size: float, on_click: Callable | None = None
         tooltip=view.problem,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None,
-                        label=describe(view), content=box)
+                        label=describe(view) + (HIGHLIGHTED_WORDS if highlighted else ""),
+                        content=box)
 
 
 def axis_label(text: str, width: float, height: float) -> ft.Control:

@@ -8,7 +8,7 @@ import flet as ft
 
 from scorer.sunflower_valley.models import Kind
 from ui.games.sunflower_valley.editor_model import CellView
-from ui.parts.widgets import badge
+from ui.parts.widgets import HIGHLIGHTED_WORDS, badge, highlight_mark
 
 # kind: (short name, icon, background, text colour)
 LOOK: dict[Kind, tuple[str, ft.IconData, str, str]] = {
@@ -92,6 +92,16 @@ def _mini_card(kind: Kind, size: int) -> ft.Control:
                         tooltip=kind.label)
 
 
+def cell_name(view: CellView) -> str:
+    """What a screen reader says for a cell before the card's own words: its place and what lies
+    there, e.g. "row 2, column 3: Sheep" or "row 1, column 4: free place"."""
+    if view.card is not None:
+        return f"{view.place}: {Kind(view.card['kind']).label}"
+    if view.can_place:
+        return f"{view.place}: free place"
+    return f"{view.place}: empty"
+
+
 def cell_control(
     view: CellView,
     size: float,
@@ -127,6 +137,8 @@ def cell_control(
                                              width=size, height=size)]
     if view.problem:
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
+    if highlighted:
+        layers.append(highlight_mark())
     box = ft.Container(
         ft.Stack(layers, width=size, height=size),
         width=size,
@@ -138,7 +150,9 @@ def cell_control(
         opacity=0.3 if dimmed else 1.0,
         tooltip=view.problem,
     )
-    return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
+    return ft.Semantics(identifier=identifier, button=on_click is not None,
+                        label=(cell_name(view) + (HIGHLIGHTED_WORDS if highlighted else "")
+                               if view.place else None), content=box)
 
 
 def grid_control(rows: list[list[CellView]], size: float, on_tap: Callable | None = None,

@@ -68,6 +68,8 @@ class CellView:
     problem: str | None = None
     can_place: bool = False
     """Empty and beside a card: where the valley can grow."""
+    place: str = ""
+    """The place's name as the grid's labels show it, e.g. "row 2, column 3"."""
 
     @property
     def kind(self) -> Kind | None:
@@ -199,6 +201,7 @@ class ValleyEditor(PlayerEditor):
         rails = route.rails if route else frozenset()
         growing = {n for cell in cards for n in orthogonal_neighbours(cell)} - set(cards)
         top, bottom, left, right = self.bounds()
+        name = self.namer()
         return [
             [
                 CellView(
@@ -209,6 +212,7 @@ class ValleyEditor(PlayerEditor):
                     selected=(row, col) == self.selected,
                     problem=problems.get((row, col)),
                     can_place=(row, col) in growing,
+                    place=name((row, col)),
                 )
                 for col in range(left, right + 1)
             ]
