@@ -102,7 +102,8 @@ def warning_badge(identifier: str, text: str | None) -> list[ft.Control]:
     if text is None:
         return []
     return [labelled(identifier, ft.Container(
-        ft.Text(text, size=12, color=WARNING_INK, weight=ft.FontWeight.BOLD),
+        ft.Text(text, size=12, color=WARNING_INK, weight=ft.FontWeight.BOLD,
+                semantics_label=f"Warning: {text}"),
         bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6)))]
 
 

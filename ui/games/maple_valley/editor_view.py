@@ -276,13 +276,15 @@ class MapleEditorView(ShowsTotal):
                     tap_target(ft.Icon(ft.Icons.ADD, size=20), lambda e, p=player, n=number:
                                self._run(self.model.step_cubes, p, n, 1),
                                f"cubes-{player}-{number}-plus", width=cell_width, height=44,
-                               padding=0),
+                               padding=0,
+                               tooltip=f"{name}: one more cube on Festivity {number + 1}"),
                     labelled(f"cubes-{player}-{number}", ft.Container(
                         value, width=cell_width, alignment=ft.Alignment.CENTER)),
                     tap_target(ft.Icon(ft.Icons.REMOVE, size=20), lambda e, p=player, n=number:
                                self._run(self.model.step_cubes, p, n, -1),
                                f"cubes-{player}-{number}-minus", width=cell_width, height=44,
-                               padding=0),
+                               padding=0,
+                               tooltip=f"{name}: one cube less on Festivity {number + 1}"),
                 ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
             total = ft.Text(size=13, text_align=ft.TextAlign.CENTER)
             self._cube_totals.append(total)

@@ -326,7 +326,8 @@ class ValleyEditorView(ShowsTotal):
             buttons.append(tap_target("Remove", lambda e: self._run(model.remove_selected),
                                       "selected-remove"))
         buttons.append(tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(model.cancel),
-                                  "selected-cancel", width=TOUCH, padding=0))
+                                  "selected-cancel", width=TOUCH, padding=0,
+                                  tooltip="Deselect the card"))
         return ft.Container(
             ft.Column([
                 labelled("selected-card", ft.Text(
