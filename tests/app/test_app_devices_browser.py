@@ -56,6 +56,11 @@ def stored_cards(server, table_id: int) -> dict[tuple[int, int], str]:
     return {(card["row"], card["col"]): LOOK[Kind(card["kind"])][0] for card in cards}
 
 
+CELL_NAME = (r"^row -?\d+, column -?\d+: ("
+             + "|".join(kind.label for kind in Kind) + r"|free place|empty)(, highlighted)?")
+"""A cell's name, which its text starts with: its place and what lies there."""
+
+
 def count_pattern(cards: int) -> str:
     return rf"^{cards} of 18 Valley cards"
 
@@ -70,8 +75,10 @@ def drawn_cards(page) -> dict[tuple[int, int], str]:
     drawn = {}
     for identifier, text in cells:
         row, col = map(int, re.fullmatch(r"cell-(-?\d+)-(-?\d+)", identifier).groups())
-        # A town's Express stop number may come before its name.
-        names = [word for word in text.split() if not word.isdigit()]
+        # The cell's name ("row 1, column 2: Lake") first, then what the card shows; a town's
+        # Express stop number may come before its name.
+        shown = re.sub(CELL_NAME, "", text)
+        names = [word for word in shown.split() if not word.isdigit()]
         if names:
             drawn[(row, col)] = names[0]
     return drawn
@@ -170,14 +177,11 @@ def tap_both(steps) -> None:
                 tap(page, identifier)
 
 
-PLACE = r"row -?\d+, column -?\d+"
-
-
 def shows(row: int, col: int, name: str):
     def done(page, timeout: int) -> None:
         # The cell's name (its place and kind), then what the card shows.
-        wait_text(page, f"cell-{row}-{col}", rf"^{PLACE}: .*\n(\d+ )?{name}" if name
-                  else rf"^{PLACE}: (free place|empty)$",
+        wait_text(page, f"cell-{row}-{col}", rf"{CELL_NAME}\s+(\d+ )?{name}" if name
+                  else rf"{CELL_NAME}$",
                   timeout=timeout)
     return done
 

@@ -60,6 +60,8 @@ class HomeView:
                     )], tight=True),
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                wrap=True,  # large text: the buttons go under the title, never off screen
+                run_spacing=8,
             ),
             tap_target(
                 ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Import a table file", size=15)],

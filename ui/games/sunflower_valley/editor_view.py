@@ -242,7 +242,7 @@ class ValleyEditorView(ShowsTotal):
                        lambda e: self._run(self.model.set_express_mode, True),
                        "mode-express", selected=express,
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if express else None),
-        ], spacing=6)
+        ], spacing=6, wrap=True, run_spacing=6)  # large text: under each other, not cut off
 
     def _palette(self) -> ft.Control:
         brush = self.model.brush

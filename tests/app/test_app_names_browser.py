@@ -1,0 +1,90 @@
+"""Every screen, light and dark, in headless Chromium with Flutter's accessibility tree on (as a
+screen reader turns it on): everything that can be tapped or typed into has a name."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, handle, open_app
+from conftest import page_of
+from test_app_maple_valley_browser import show
+from ui.games.registry import APP_GAMES
+from ui.screens.import_model import import_table
+from ui.store.storage import TableStore
+
+
+UNNAMED = """() => {
+    // What a person can tap or type into, in Flutter's accessibility tree.
+    const TAPPABLE = '[flt-tappable], [role=button], [role=checkbox], [role=radio], '
+        + '[role=switch], [role=tab], [role=link], [role=menuitem], [role=slider], input, textarea';
+    const nameOf = (node) => (node.getAttribute('aria-label') || '').trim()
+        || (node.matches('input, textarea') ? '' : (node.innerText || '').trim());
+    const tappable = [...document.querySelectorAll(TAPPABLE)];
+    return [tappable.length, tappable.filter(node => !nameOf(node)).map(node => {
+        const holder = node.closest('[flt-semantics-identifier]');
+        return holder ? holder.getAttribute('flt-semantics-identifier') : node.outerHTML;
+    })];
+}"""
+"""How many tappable elements are on screen, and the handles of those without an accessible name:
+no aria-label, no text (an input's name is its aria-label, from its label)."""
+
+
+@pytest.fixture(scope="module")
+def tables(app_server) -> dict[str, int]:
+    """One example table of each game in the server's database, by game."""
+    store = TableStore(app_server.db)
+    tables = {game: import_table((ROOT / "examples" / game / name).read_text(), store,
+                                 APP_GAMES).table_id
+              for game, name in EXAMPLES.items()}
+    finished = import_table((ROOT / "examples" / "sunflower_valley" / "full_table.json")
+                            .read_text(), store, APP_GAMES).table_id
+    store.finish(finished, datetime.now().astimezone(), "Club")  # for History and Statistics
+    return tables
+
+
+EXAMPLES = {"sunflower_valley": "first_game_goals.json",
+            "girasoles": "rulebook_scoring_example.json",
+            "maple_valley": "rulebook_final_scoring.json"}
+
+
+def screens(tables: dict[str, int]):
+    """(screen, address, a control it shows once drawn, a control to tap first or None)."""
+    valley = tables["sunflower_valley"]
+    yield "home", "/", "new-table", None
+    yield "import", "/", "import-text", "import-table"
+    yield "new table", "/new", "start-table", None
+    for game, table in tables.items():
+        yield f"{game} editor", f"/table/{table}", "undo", None
+    yield "scorepad", f"/table/{valley}/scorepad", "line-towns-0", None
+    yield "explanation", f"/table/{valley}/scorepad", "explanation", "line-towns-0"
+    yield "invite", f"/table/{valley}", "invite-close", "table-invite"
+    yield "settings", f"/table/{valley}/settings", "add-player-to-table", None
+    yield "finish", f"/table/{valley}/finish", "finish-save", None
+    yield "text page", f"/table/{valley}/text", "text-copy", None
+    yield "history", "/history", "history-count", None
+    yield "statistics", "/statistics", "statistics-plays", None
+    yield "backup", "/backup", "backup-download", None
+    yield "join", "/join/no-such-invitation", "join-home", None
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_tappable_element_has_a_name(app_server, browser, tables, theme):
+    unnamed = {}
+    with page_of(browser, viewport=TABLET_TALL, color_scheme=theme) as page:
+        for screen, address, shown, opener in screens(tables):
+            open_app(page, app_server.url + address)
+            try:
+                if opener:
+                    show(page, opener, shown)
+                handle(page, shown).wait_for(timeout=UI_TIMEOUT)
+            except PlaywrightTimeout:
+                unnamed[screen] = [f"{shown} never showed"]
+                continue
+            seen, missing = page.evaluate(UNNAMED)
+            if seen == 0 or missing:  # a screen with nothing to tap was not read at all
+                unnamed[screen] = missing or ["nothing tappable found"]
+    assert unnamed == {}, "\n".join(f"{screen}: {', '.join(handles)}"
+                                     for screen, handles in unnamed.items())
