@@ -3,6 +3,7 @@ get a located message, never a traceback; a CSV of the finished games."""
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -11,11 +12,13 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from ui.cli import main
 from scorer.games import score
 from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
 from ui.store.finished import finished_tables
+from ui.store.photos import PhotoStore, safe_photo
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
 from ui.store.storage import TableStore
@@ -180,3 +183,69 @@ def test_no_text_cell_of_the_csv_starts_a_formula_and_numbers_stay_numbers(store
             assert row[2:4] == ["'=HYPERLINK(\"x\")", "'-1 point for Bob"]
     assert names == ["'" + name for name in FORMULAS[:len(first.draft["players"])]]
     assert len(rows) == 7 + len(names)
+
+
+def jpeg_of(size: tuple[int, int], colour: str) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, "JPEG")
+    return out.getvalue()
+
+
+def photos_by_uid(store: TableStore) -> dict[str, tuple]:
+    """Every photo of the store as (its table's uid, player, when, JPEG) by its uid."""
+    photos = PhotoStore(store)
+    return {photo.uid: (table.uid, photo.player, photo.added, photos.jpeg(table.id, photo.id))
+            for table in store.list() for photo in photos.of_table(table.id)}
+
+
+def test_a_backup_carries_the_photos_unless_left_out(store, tmp_path):
+    photos = PhotoStore(store)
+    first, second = store.list()[:2]
+    photos.add(first.id, "Ann", safe_photo(jpeg_of((300, 200), "red"), "a.jpg"))
+    photos.add(first.id, None, safe_photo(jpeg_of((200, 300), "blue"), "b.jpg"))
+    photos.add(second.id, "Bo", safe_photo(jpeg_of((64, 64), "green"), "c.jpg"))
+
+    with_photos = TableStore(tmp_path / "with.sqlite3")
+    merge_backup(read_backup(backup_json(store.list(), photos), "b.json"), with_photos)
+    copied = photos_by_uid(with_photos)
+    original = photos_by_uid(store)
+    assert len(copied) == 3
+    assert {uid: entry[:3] for uid, entry in copied.items()} == \
+        {uid: entry[:3] for uid, entry in original.items()}
+    for uid, (*_, jpeg) in copied.items():  # read back as any upload: same size, no metadata
+        assert Image.open(io.BytesIO(jpeg)).size == Image.open(io.BytesIO(original[uid][3])).size
+    # Imported twice: the tables are here, nothing is added twice.
+    merge_backup(read_backup(backup_json(store.list(), photos), "b.json"), with_photos)
+    assert len(photos_by_uid(with_photos)) == 3
+
+    without = TableStore(tmp_path / "without.sqlite3")
+    text = backup_json(store.list())
+    assert '"photos"' not in text
+    merge_backup(read_backup(text, "b.json"), without)
+    assert len(without.list()) == 3 and photos_by_uid(without) == {}
+
+
+@pytest.mark.parametrize("jpeg, message", [
+    ("not base64!", "at tables[0] > photos[0]: the photo is not in base64"),
+    (base64.b64encode(jpeg_of((300, 200), "red")[:300]).decode(),
+     "at tables[0] > photos[0]: the photo: the picture is damaged"),
+    (base64.b64encode(b"plain words").decode(),
+     "at tables[0] > photos[0]: the photo: not a picture"),
+])
+def test_a_backup_photo_that_is_not_a_picture_is_refused_with_its_place(store, jpeg, message):
+    data = json.loads(backup_json(store.list()))
+    data["tables"][0]["photos"] = [{"uid": "p1", "added": "2026-01-05T19:00:00+00:00",
+                                    "jpeg": jpeg}]
+    with pytest.raises(BackupError) as refused:
+        read_backup(json.dumps(data), "b.json")
+    assert message in str(refused.value)
+
+
+def test_the_command_line_leaves_the_photos_out_when_asked(store, tmp_path):
+    PhotoStore(store).add(store.list()[0].id, "Ann",
+                          safe_photo(jpeg_of((30, 20), "red"), "a.jpg"))
+    backup, light = tmp_path / "all.json", tmp_path / "light.json"
+    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
+    assert main(["export-all", str(light), "--no-photos", "--db", str(store.path)]) == 0
+    assert len(json.loads(backup.read_text())["tables"][0]["photos"]) == 1
+    assert "photos" not in json.loads(light.read_text())["tables"][0]

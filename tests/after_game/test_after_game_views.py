@@ -1,14 +1,19 @@
 """The after-game screens built without a browser: finish with a located date error, BG Stats link
-and rematch, History with its filters, Statistics with both charts, Backup's import messages."""
+and rematch, History with its filters, Statistics with both charts, Backup's import messages, the
+photos as memories."""
 
 from __future__ import annotations
 
+import asyncio
+import io
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
 import flet as ft
 import pytest
 from flet.controls.context import _context_page
+from PIL import Image
 
 from ui.store.backup import backup_json
 from ui.screens.backup_view import BackupView
@@ -18,6 +23,7 @@ from ui.screens.history_view import HistoryView
 from ui.screens.import_model import import_table
 from ui.live.session import Sessions
 from ui.screens.statistics_view import StatisticsView
+from ui.store.photos import PhotoStore, safe_photo
 from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,3 +174,35 @@ def test_backup_import_says_what_it_added_or_where_the_problem_is(context, tmp_p
                      "b.json")
     assert "b.json: at tables: a list [...] is expected here, not 3" in find(view.root,
                                                                   "backup-status").value
+
+
+def test_a_finished_table_and_its_history_entry_show_its_photos_and_a_backup_may_leave_them_out(
+        context, tmp_path):
+    photos = PhotoStore(context.store)
+    out = io.BytesIO()
+    Image.new("RGB", (320, 240), "red").save(out, "JPEG")
+    for player in ("Ann", None):
+        photos.add(1, player, safe_photo(out.getvalue(), "valley.jpg"))
+    finish(context, 1)
+    finish(context, 2, day="2026-01-06")
+    strip = find(FinishView(context, 1).root, "finish-photos")
+    assert len(strip.controls) == 2
+    assert find(FinishView(context, 2).root, "finish-photos") is None
+    history = HistoryView(context)
+    assert len(find(history.root, "history-photos-1").controls) == 2
+    assert find(history.root, "history-photos-2") is None
+
+    view = BackupView(context)
+    choice = find(view.root, "backup-photos")
+    assert choice.value is True and choice.label.startswith("With the tables' photos (2;")
+    saved = []
+
+    async def keep(stem, extension, text):
+        saved.append(json.loads(text))
+
+    view._save = keep
+    asyncio.run(view._backup())
+    choice.value = False
+    asyncio.run(view._backup())
+    assert sorted(len(table.get("photos", [])) for table in saved[0]["tables"]) == [0, 2]
+    assert all("photos" not in table for table in saved[1]["tables"])

@@ -11,6 +11,7 @@ import flet as ft
 from ui.screens.after_game_views import screen_top
 from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
 from ui.store.finished import finished_tables
+from ui.store.photos import PhotoStore
 from ui.screens.import_view import FileImport
 from ui.parts.widgets import PROBLEM, labelled, tap_target
 
@@ -39,6 +40,7 @@ class BackupView(FileImport):
         self.status = ft.Text(size=14)
         self.saved = ft.Column(spacing=4)
         self.picker = ft.FilePicker(on_result=self._picked)
+        self.with_photos = ft.Checkbox(value=True)
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         self.render()
 
@@ -49,6 +51,7 @@ class BackupView(FileImport):
             ft.Text(f"One file with all {count} tables you see here, finished or not, with their "
                     "dates, locations and notes. Importing it adds the tables that are not "
                     "here yet: importing it twice adds nothing.", size=14),
+            self._photos_choice(),
             ft.Row([
                 tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Download backup")],
                                   tight=True), self._backup, "backup-download"),
@@ -68,8 +71,17 @@ class BackupView(FileImport):
         ]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
+    def _photos_choice(self) -> ft.Control:
+        photos = PhotoStore(self.context.store)
+        count = sum(len(photos.of_table(table.id)) for table in self.context.visible_tables())
+        self.with_photos.label = (f"With the tables' photos ({count}; about a megabyte each: "
+                                  "leave them out for a small file)")
+        return labelled("backup-photos", self.with_photos)
+
     async def _backup(self, e=None) -> None:
-        await self._save("scorepad-backup", "json", backup_json(self.context.visible_tables()))
+        photos = PhotoStore(self.context.store) if self.with_photos.value else None
+        await self._save("scorepad-backup", "json",
+                         backup_json(self.context.visible_tables(), photos))
 
     async def _csv(self, e=None) -> None:
         finished = finished_tables(self.context.visible_tables(), self.context.games)

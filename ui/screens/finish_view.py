@@ -8,6 +8,7 @@ import flet as ft
 from scorer.bgstats import bgstats_link
 from ui.store.finished import FinishForm, play_of
 from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
+from ui.screens.photos_view import memories
 
 
 COPIED = "Copied, unless your browser refuses (it may on plain http): the link is also below."
@@ -66,7 +67,8 @@ class FinishView:
                 "Finished game" if stored.finished else "Finish the game", 18)), expand=True),
         ])
         self.root.controls = [ft.Container(
-            ft.Column([top, labelled("finish-summary", self.summary), fields, self.after],
+            ft.Column([top, labelled("finish-summary", self.summary),
+                       memories(context, table_id, "finish-photos"), fields, self.after],
                       spacing=14), padding=12)]
         self.render()
 

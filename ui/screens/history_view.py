@@ -9,6 +9,7 @@ from scorer.games import GAMES
 from ui.screens.after_game_views import chips, screen_top
 from ui.store.finished import FinishedTable, filtered, finished_tables, player_names
 from ui.parts.widgets import labelled, tap_target
+from ui.screens.photos_view import glimpse
 
 
 class HistoryView:
@@ -55,6 +56,7 @@ class HistoryView:
         if play.note:
             lines.append(ft.Text(play.note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,
                                  max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
+        lines.append(glimpse(self.context, item.table.id, f"history-photos-{item.table.id}"))
         return tap_target(ft.Column(lines, spacing=2, tight=True),
                           lambda e, table_id=item.table.id:
                           self.context.go(f"/table/{table_id}/scorepad"),

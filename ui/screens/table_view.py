@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.screens.deleted_tables import deleted_notice
+from ui.screens.photos_view import PhotoPanel
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.screens.table_settings_view import TableSettingsView
@@ -42,6 +43,11 @@ class TableView:
         show_pad = tab == "scorepad" or context.wide
         self.scorepad = (ScorepadView(context, self.session, compact=tab != "scorepad")
                          if show_pad else None)
+        # A player's tab shows their part's photos to enter from; the scorepad, the table's.
+        self.photos = (PhotoPanel(context, self.session, names[self.player], preview=True)
+                       if tab == "valley" else
+                       PhotoPanel(context, self.session, None, preview=False)
+                       if tab == "scorepad" else None)
         self.render()
 
     def render(self) -> None:
@@ -53,6 +59,8 @@ class TableView:
             self.editor.render()
         if self.scorepad is not None:
             self.scorepad.render()
+        if self.photos is not None:
+            self.photos.render()
         if not self._frame.controls:
             self._frame.controls = [self._top(), self._tabs_place, self._body()]
         self._show_notice()
@@ -164,12 +172,19 @@ class TableView:
         ]
 
     def _body(self) -> ft.Control:
+        photos = [self.photos.root] if self.photos is not None else []
         if self.editor is not None and self.scorepad is not None:
+            # On a tablet the photo is beside the grid, above the scorepad.
             return ft.Row([
                 ft.Container(self.editor.root, expand=True),
-                ft.Container(self.scorepad.root, width=SIDE_PANEL),
+                ft.Container(ft.Column([*photos, self.scorepad.root], spacing=12),
+                             width=SIDE_PANEL),
             ], vertical_alignment=ft.CrossAxisAlignment.START)
-        return (self.editor or self.scorepad).root
+        if self.editor is not None:
+            # On a phone, above the grid (settings have no photos).
+            return ft.Column([*photos, self.editor.root], spacing=12) if photos \
+                else self.editor.root
+        return ft.Column([self.scorepad.root, *photos], spacing=12)
 
     def _tabs(self) -> ft.Control:
         """The scorepad's tab and a tab per player, whose marks :meth:`_show_tabs` fills."""

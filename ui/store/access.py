@@ -110,6 +110,11 @@ class Access:
             return connection.execute("SELECT 1 FROM hosts WHERE device = ?",
                                       (device,)).fetchone() is not None
 
+    def may_open(self, device: str, table_id: int) -> bool:
+        """Whether the device may open, change, export or delete the table (and see its
+        photos): the host, or a device the table was granted to."""
+        return self.is_host(device) or self.grant_of(device, table_id) is not None
+
     def grant(self, device: str, table_id: int, role: str, player: int | None = None) -> None:
         with self._connection() as connection:
             connection.execute(

@@ -1,9 +1,11 @@
-"""Backup of the tables: one JSON file of every table's draft and metadata, imported back by
-merging on each table's uid (importing twice adds nothing), and a CSV of the finished games for
-spreadsheets. No Flet here: the command line uses it too."""
+"""Backup of the tables: one JSON file of every table's draft and metadata (and photos, unless
+left out), imported back by merging on each table's uid (importing twice adds nothing), and a CSV
+of the finished games for spreadsheets. No Flet here: the command line uses it too."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import csv
 import io
 import json
@@ -12,15 +14,51 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Annotated, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AwareDatetime, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator,
+)
 
 from scorer.core.text import printable
 from scorer.files import describe_errors
 from scorer.games import GAMES
 from ui.store.finished import LOCATION_LENGTH, NOTE_LENGTH, FinishedTable
+from ui.store.photos import MAX_PHOTO_BYTES, PhotoRefused, PhotoStore, SafePhoto, safe_photo
 from ui.store.storage import StoredTable, TableStore
 
 BACKUP_VERSION = 1
+MAX_PHOTOS_PER_TABLE = 100
+_BASE64_LIMIT = (MAX_PHOTO_BYTES + 2) // 3 * 4
+
+
+class BackupPhoto(BaseModel):
+    """A photo of a table in a backup: the stored JPEG in base64. Read back as any upload is,
+    through :func:`~ui.store.photos.safe_photo`: a backup is input like any other."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    uid: str = Field(min_length=1, max_length=100)
+    player: str | None = Field(default=None, max_length=100)
+    added: AwareDatetime
+    jpeg: str = Field(min_length=1, max_length=_BASE64_LIMIT)
+    _kept: SafePhoto | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _a_picture(self) -> BackupPhoto:
+        try:
+            data = base64.b64decode(self.jpeg, validate=True)
+        except binascii.Error:
+            raise ValueError("the photo is not in base64") from None
+        try:
+            self._kept = safe_photo(data, "the photo")
+        except PhotoRefused as refused:
+            raise ValueError(str(refused)) from None
+        return self
+
+    @property
+    def kept(self) -> SafePhoto:
+        """The picture as it is stored (decoded and written anew when the backup was read)."""
+        assert self._kept is not None
+        return self._kept
 
 
 class BackupTable(BaseModel):
@@ -38,6 +76,7 @@ class BackupTable(BaseModel):
                                                                   max_length=NOTE_LENGTH)
     start_player: int | None = Field(default=None, ge=0)
     draft: dict
+    photos: list[BackupPhoto] = Field(default=[], max_length=MAX_PHOTOS_PER_TABLE)
 
     @model_validator(mode="after")
     def _consistent(self) -> BackupTable:
@@ -78,7 +117,9 @@ class Backup(BaseModel):
         return self
 
 
-def backup_json(tables: Iterable[StoredTable]) -> str:
+def backup_json(tables: Iterable[StoredTable], photos: PhotoStore | None = None) -> str:
+    """The backup of ``tables``, with their photos when ``photos`` is given (they make the file
+    about a megabyte per photo larger)."""
     backup = {
         "scorepad_backup": BACKUP_VERSION,
         "exported": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -94,11 +135,19 @@ def backup_json(tables: Iterable[StoredTable]) -> str:
                 "note": table.note,
                 "start_player": table.start_player,
                 "draft": table.draft,
+                **({"photos": _photos_of(photos, table.id)} if photos is not None else {}),
             }
             for table in tables
         ],
     }
     return json.dumps(backup, indent=1, ensure_ascii=False) + "\n"
+
+
+def _photos_of(photos: PhotoStore, table_id: int) -> list[dict]:
+    return [{"uid": photo.uid, "player": photo.player,
+             "added": photo.added.isoformat(),
+             "jpeg": base64.b64encode(photos.jpeg(table_id, photo.id) or b"").decode("ascii")}
+            for photo in photos.of_table(table_id)]
 
 
 class BackupError(Exception):
@@ -134,11 +183,23 @@ class Merged:
 
 def merge_backup(backup: Backup, store: TableStore,
                  may_open: Callable[[int], bool] = lambda table_id: True) -> Merged:
-    """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights)."""
-    added = tuple(table_id for table_id in (store.merge(table.stored(), may_open)
-                                            for table in backup.tables)
-                  if table_id is not None)
-    return Merged(added, len(backup.tables) - len(added))
+    """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights); a
+    table added comes with its photos."""
+    photos = PhotoStore(store)
+    added = []
+    for table in backup.tables:
+        table_id = store.merge(table.stored(), may_open)
+        if table_id is None:
+            continue
+        added.append(table_id)
+        for photo in table.photos:
+            owner = photos.table_of(photo.uid)
+            if owner != table_id:
+                # Under its own uid, unless that is a photo of a table this one was kept apart
+                # from (see TableStore.merge).
+                photos.add(table_id, photo.player, photo.kept,
+                           photo.uid if owner is None else None, photo.added)
+    return Merged(tuple(added), len(backup.tables) - len(added))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

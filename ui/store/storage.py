@@ -53,6 +53,19 @@ _ACCESS_SCHEMA = [
     )""",
     "CREATE TABLE IF NOT EXISTS hosts (device TEXT PRIMARY KEY, since TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # Photos of a table's parts (ui/store/photos.py): pictures re-encoded without metadata.
+    """CREATE TABLE IF NOT EXISTS photos (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uid TEXT NOT NULL UNIQUE,
+        table_id INTEGER NOT NULL,
+        player TEXT,
+        added TEXT NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        jpeg BLOB NOT NULL,
+        thumbnail BLOB NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS photos_of_table ON photos (table_id)",
 ]
 
 _ADDED_COLUMNS: list[tuple[str, str, str]] = [
@@ -250,12 +263,15 @@ class TableStore:
             connection.execute("UPDATE tables SET deleted = NULL WHERE id = ?", (table_id,))
 
     def purge_deleted(self, table_ids: Iterable[int]) -> int:
-        """Forget for good those of ``table_ids`` that are deleted (the user emptied them)."""
+        """Forget for good those of ``table_ids`` that are deleted (the user emptied them), with
+        their photos."""
         with self._connection() as connection:
-            return connection.executemany(
+            purged = connection.executemany(
                 "DELETE FROM tables WHERE id = ? AND deleted IS NOT NULL",
                 [(table_id,) for table_id in table_ids],
             ).rowcount
+            connection.execute("DELETE FROM photos WHERE table_id NOT IN (SELECT id FROM tables)")
+            return purged
 
     def finish(self, table_id: int, when: datetime, location: str = "", note: str = "",
                start_player: int | None = None) -> None:

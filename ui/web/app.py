@@ -22,6 +22,7 @@ from ui.store.presence import Presence
 from ui.live.session import Sessions, storage_writer
 from ui.store.storage import StoredTable, TableStore
 from ui.web.host_key import presented_key
+from ui.web.photo_upload import PhotoUploads
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +34,8 @@ class AppContext:
     """What every screen of one browser tab shares: the page, the store, the open tables."""
 
     def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions, access: Access,
-                 presence: Presence, device: str, lan: Sequence[str] = ()):
+                 presence: Presence, device: str, lan: Sequence[str] = (),
+                 uploads: PhotoUploads | None = None):
         self.page = page
         self.store = store
         self.sessions = sessions
@@ -42,6 +44,8 @@ class AppContext:
         self.device = device
         self.lan = tuple(lan)
         """This computer's LAN addresses when phones may join (``scorepad app --lan``)."""
+        self.uploads = uploads or PhotoUploads(store)
+        """Photo uploads of this server (tickets, what became of them)."""
         self._present_at: int | None = None
         self.games = APP_GAMES
         self.view = None
@@ -74,7 +78,7 @@ class AppContext:
     def may_open(self, table_id: int) -> bool:
         """Whether this device may open, change, export or delete the table; the server's check,
         made before any screen shows or changes a table."""
-        return self.is_host or self.access.grant_of(self.device, table_id) is not None
+        return self.access.may_open(self.device, table_id)
 
     def person_at(self, table_id: int) -> str | None:
         """Who this device is at the table, for the other devices to read (see ``person``)."""
@@ -255,8 +259,10 @@ class AppContext:
         self.page.show_dialog(bar)
 
 
-def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
+def make_main(store: TableStore, lan: Sequence[str] = (),
+              uploads: PhotoUploads | None = None) -> Callable:
     sessions = Sessions(store, APP_GAMES, storage_writer())
+    uploads = uploads or PhotoUploads(store)
     access = Access(store)
     presence = Presence()
 
@@ -267,7 +273,8 @@ def make_main(store: TableStore, lan: Sequence[str] = ()) -> Callable:
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
-        context = AppContext(page, store, sessions, access, presence, await identify(page), lan)
+        context = AppContext(page, store, sessions, access, presence, await identify(page), lan,
+                             uploads)
         page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()

@@ -27,14 +27,19 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     from ui.web.closed_tabs import quiet_closed_tabs
     from ui.web.host_key import HostKeyHandOff
     from ui.web.http_guard import HttpGuard, allowed_hosts
+    from ui.web.photo_upload import UPLOAD_PATH, PhotoUploads
     from ui.games.registry import app_store
     from ui.web.web_delivery import deliver_to_phones
 
     store = app_store(db_path)
+    uploads = PhotoUploads(store)
     app = flet_fastapi.FastAPI()
     names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
-    app.mount("/", flet_fastapi.app(make_main(store, lan or []), assets_dir=str(ASSETS),
-                                    no_cdn=True,
+    # Before the mount at "/", which would take every path.
+    app.add_api_route(UPLOAD_PATH, uploads.receive, methods=["PUT"])
+    app.mount("/", flet_fastapi.app(make_main(store, lan or [], uploads), assets_dir=str(ASSETS),
+                                    no_cdn=True, upload_endpoint_path=UPLOAD_PATH,
+                                    secret_key=uploads.secret,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))

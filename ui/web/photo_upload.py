@@ -1,0 +1,160 @@
+"""Photos reach the server as Flet uploads (``FilePicker.upload``), through this app's own
+endpoint, ``PUT /upload``.
+
+Only a browser tab showing a table can start one: it asks :meth:`PhotoUploads.ticket` for a
+single-use ticket naming the device, the table and the player, and the upload URL Flet signs for
+that ticket (``page.get_upload_url``; HMAC with this server's secret, expiring). The endpoint
+checks the signature, takes the ticket once, checks again that the device may open the table, reads
+at most :data:`~ui.store.photos.MAX_PHOTO_BYTES` and keeps the picture only as
+:func:`~ui.store.photos.safe_photo` re-encodes it. What happened is kept for the tab, which
+reads it with :meth:`PhotoUploads.outcome` when the browser reports the upload done.
+
+Photos are never served by URL: a tab that may open the table gets them inside its own (already
+authorised) connection, as image bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+
+from flet_web.uploads import build_upload_query_string, get_upload_signature
+
+from ui.store.access import Access
+from ui.store.photos import (
+    MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoRefused, PhotoStore, safe_photo, too_large,
+)
+from ui.store.storage import TableStore
+
+UPLOAD_PATH = "/upload"
+"""Where Flet's web client sends a page's uploads when the app is mounted at ``/``."""
+READ_SECONDS = 300
+"""How long the body of one upload may take to arrive."""
+
+
+@dataclass(frozen=True)
+class Ticket:
+    device: str
+    table_id: int
+    player: str | None
+    file_name: str
+    expires: float
+    """On the monotonic clock."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of an upload: the photo kept, or why not in words."""
+
+    photo: Photo | None
+    message: str
+
+
+class PhotoUploads:
+    """Tickets for uploads under way and what became of them; one per server."""
+
+    def __init__(self, store: TableStore, secret: str | None = None):
+        self.store = store
+        self.access = Access(store)
+        self.photos = PhotoStore(store)
+        self.secret = secret or secrets.token_urlsafe(32)
+        """Signs the upload URLs (given to Flet as its ``secret_key``); new at each start."""
+        self._tickets: dict[str, Ticket] = {}
+        self._outcomes: dict[str, Outcome] = {}
+        self._lock = threading.Lock()
+        self._decoding = asyncio.Semaphore(1)
+        """One picture decoded at a time: a 2-core machine keeps serving the tables meanwhile."""
+
+    def ticket(self, device: str, table_id: int, player: str | None, file_name: str) -> str:
+        """A single-use name for one upload of ``file_name`` by ``device`` to the table."""
+        name = secrets.token_urlsafe(18)
+        now = time.monotonic()
+        with self._lock:
+            for old in [key for key, ticket in self._tickets.items() if ticket.expires < now]:
+                del self._tickets[old]
+            self._tickets[name] = Ticket(device, table_id, player, file_name,
+                                         now + UPLOAD_SECONDS)
+        return name
+
+    def outcome(self, ticket: str) -> Outcome | None:
+        """What became of the upload (once; None when it never arrived)."""
+        with self._lock:
+            return self._outcomes.pop(ticket, None)
+
+    def _take(self, name: str) -> Ticket | None:
+        with self._lock:
+            ticket = self._tickets.pop(name, None)
+        return ticket if ticket is not None and ticket.expires >= time.monotonic() else None
+
+    def _record(self, name: str, outcome: Outcome) -> None:
+        with self._lock:
+            self._outcomes[name] = outcome
+
+    async def receive(self, request: Request) -> PlainTextResponse:
+        """The ``PUT /upload`` endpoint."""
+        name = request.query_params.get("f", "")
+        if not self._signed(request, name):
+            return PlainTextResponse("Not an upload this server asked for.", status_code=403)
+        ticket = self._take(name)
+        if ticket is None:
+            return PlainTextResponse("This upload has expired or was used.", status_code=410)
+        if not self.access.may_open(ticket.device, ticket.table_id):
+            return self._refuse(name, 403, f"{ticket.file_name}: this table is not shared with "
+                                           "this device any more")
+        if self.store.get(ticket.table_id) is None:
+            return self._refuse(name, 410, f"{ticket.file_name}: not kept, the table was "
+                                           "deleted meanwhile")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_PHOTO_BYTES:
+            return self._refuse(name, 413, too_large(ticket.file_name, int(declared)))
+        try:
+            data = await asyncio.wait_for(_read_at_most(request, MAX_PHOTO_BYTES), READ_SECONDS)
+        except asyncio.TimeoutError:
+            return self._refuse(name, 408, f"{ticket.file_name}: the upload took too long; try "
+                                           "again on a better connection")
+        if data is None:
+            return self._refuse(name, 413, too_large(ticket.file_name, MAX_PHOTO_BYTES + 1))
+        async with self._decoding:
+            try:
+                kept = await asyncio.to_thread(self._keep, ticket, data)
+            except PhotoRefused as refused:
+                return self._refuse(name, 415, str(refused))
+        self._record(name, Outcome(kept, f"Photo kept ({kept.width} × {kept.height})."))
+        return PlainTextResponse("Kept.", status_code=201)
+
+    def _keep(self, ticket: Ticket, data: bytes) -> Photo:
+        """Decode, re-encode and store (on a worker thread: the event loop serves the tables)."""
+        return self.photos.add(ticket.table_id, ticket.player, safe_photo(data, ticket.file_name))
+
+    def _signed(self, request: Request, name: str) -> bool:
+        try:
+            expires = datetime.fromisoformat(request.query_params.get("e", ""))
+            expected = get_upload_signature(request.url.path,
+                                            build_upload_query_string(name, expires), expires,
+                                            self.secret)
+        except (ValueError, TypeError):
+            return False
+        return bool(name) and hmac.compare_digest(expected, request.query_params.get("s", ""))
+
+    def _refuse(self, name: str, status: int, message: str) -> PlainTextResponse:
+        self._record(name, Outcome(None, message))
+        return PlainTextResponse(message, status_code=status)
+
+
+async def _read_at_most(request: Request, limit: int) -> bytes | None:
+    """The request's body, or None as soon as it passes ``limit`` bytes (never read whole)."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
