@@ -16,7 +16,7 @@ from pydantic import AfterValidator, Field, ValidationError
 
 from scorer.core.breakdown import Frozen
 from scorer.files import (
-    TableFileError, _parse_json as parse_json, game_limits, place, problem_words, read_json_text,
+    TableFileError, bounded_json, game_limits, place, problem_words, read_json_text,
 )
 from scorer.maple_valley.models import Favour, Friend, Patch
 from scorer.sunflower_valley.models import CardDescription, Kind
@@ -81,7 +81,7 @@ def load_deck(source: str | os.PathLike | IO[bytes]) -> DeckFile:
 def deck_from_json(text: str, source: str = "deck") -> DeckFile:
     """A deck file's text, bounded as a table file's before parsing; every problem is a
     :class:`TableFileError` naming the place."""
-    data = parse_json(text, source)
+    data = bounded_json(text, source)
     try:
         return DeckFile.model_validate(data)
     except ValidationError as error:

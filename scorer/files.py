@@ -9,6 +9,7 @@ import select
 import stat
 import sys
 import time
+from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any
@@ -195,25 +196,28 @@ def load_table(source: str | os.PathLike | IO[bytes] | None) -> BaseModel:
     return table_from_json(*read_json_text(source, "a table file"))
 
 
-def read_json_text(source: str | os.PathLike | IO[bytes] | None, what: str) -> tuple[str, str]:
-    """The UTF-8 text of a JSON file the user gave (a table file, a deck file), read within
-    MAX_TABLE_BYTES, and the file's name for messages; every problem is a TableFileError."""
+def read_json_text(source: str | os.PathLike | IO[bytes] | None, what: str,
+                   limit: int = MAX_TABLE_BYTES,
+                   error: type[InputError] = TableFileError) -> tuple[str, str]:
+    """The UTF-8 text of a JSON file the user gave (a table file, a deck file, a backup), read
+    within ``limit`` bytes (a byte order mark is skipped, as editors on Windows write one), and
+    the file's name for messages; every problem is one ``error``."""
     try:
-        data = read_limited(source, MAX_TABLE_BYTES, what=what)
-    except InputError as error:
-        raise TableFileError(str(error)) from None
+        data = read_limited(source, limit, what=what)
+    except InputError as problem:
+        raise error(str(problem)) from None
     name = source_name(source)
     try:
-        return data.decode("utf-8"), name
-    except UnicodeDecodeError as error:
-        raise TableFileError(f"{name}: not UTF-8 text at byte {error.start + 1} ({what} is "
-                             "JSON text); save it as UTF-8") from None
+        return data.decode("utf-8-sig"), name
+    except UnicodeDecodeError as problem:
+        raise error(f"{name}: not UTF-8 text at byte {problem.start + 1} ({what} is "
+                    "JSON text); save it as UTF-8") from None
 
 
 def table_from_json(text: str, source: str = "table") -> BaseModel:
     """THE way table text becomes a table (files, pasted imports): bounded before parsing, and
     every problem is a TableFileError naming the place."""
-    data = _parse_json(text, source)
+    data = bounded_json(text, source)
     try:
         return parse_table(data)
     except UnknownGame as error:
@@ -222,26 +226,47 @@ def table_from_json(text: str, source: str = "table") -> BaseModel:
         raise TableFileError(describe_errors(error, data, source)) from None
 
 
-def _parse_json(text: str, source: str) -> Any:
+@dataclass(frozen=True)
+class JsonBounds:
+    """How much JSON a kind of file may hold, checked before the decoder runs (numbers have at
+    most MAX_DIGITS digits in every kind)."""
+
+    what: str
+    """The kind of file, as messages name it ("a table file")."""
+    most_bytes: int
+    most_depth: int
+    usual_depth: str
+    """How deep such a file nests, for the message ("a table nests about 8 deep")."""
+
+
+TABLE_FILE = JsonBounds("a table file", MAX_TABLE_BYTES, MAX_DEPTH, "a table nests about 8 deep")
+
+
+def bounded_json(text: str, source: str, bounds: JsonBounds = TABLE_FILE,
+                 error: type[InputError] = TableFileError) -> Any:
+    """THE way user-given JSON text is decoded (table, deck and backup files): its size, depth
+    and numbers bounded first, so no file can make the decoder recurse, run long or build huge
+    numbers; every problem is one ``error`` naming the file and, when there is one, the place."""
     size = len(text.encode("utf-8", errors="replace"))
-    if size > MAX_TABLE_BYTES:
-        raise TableFileError(f"{source}: {_size(size)}; a table file is at most 2 MB")
-    if _depth(text) > MAX_DEPTH:
-        raise TableFileError(
-            f"{source}: arrays and objects nested more than {MAX_DEPTH} deep; a table nests "
-            "about 8 deep (check the brackets)"
+    if size > bounds.most_bytes:
+        raise error(f"{source}: {_size(size)}; {bounds.what} is at most {_size(bounds.most_bytes)}")
+    if _depth(text) > bounds.most_depth:
+        raise error(
+            f"{source}: arrays and objects nested more than {bounds.most_depth} deep; "
+            f"{bounds.usual_depth} (check the brackets)"
         )
     try:
         return json.loads(text, parse_int=_integer, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise TableFileError(
-            f"{source}: line {error.lineno}, column {error.colno}: not valid JSON ({error.msg})"
+    except json.JSONDecodeError as decoding:
+        raise error(
+            f"{source}: line {decoding.lineno}, column {decoding.colno}: not valid JSON "
+            f"({decoding.msg})"
         ) from None
-    except _Refused as error:
-        at = max(text.find(error.token), 0)
+    except _Refused as refused:
+        at = max(text.find(refused.token), 0)
         line = text.count("\n", 0, at) + 1
         column = at - text.rfind("\n", 0, at)
-        raise TableFileError(f"{source}: line {line}, column {column}: {error.why}") from None
+        raise error(f"{source}: line {line}, column {column}: {refused.why}") from None
 
 
 def _depth(text: str) -> int:

@@ -88,7 +88,8 @@ def _unusable_store(command: str, problem: object) -> int:
 def _backup(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports the app.
     from ui.games.registry import APP_GAMES, app_store
-    from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+    from scorer.files import InputError
+    from ui.store.backup import backup_json, finished_csv, merge_backup, read_backup_file
     from ui.store.finished import finished_tables
     from ui.store.file_problems import file_problem
     from ui.store.photos import PhotoStore
@@ -111,15 +112,12 @@ def _backup(args: argparse.Namespace) -> int:
                 path.write_text(backup_json(tables, photos), encoding="utf-8")
                 print(f"Wrote a backup of {len(tables)} tables to {path}")
             return 0
-        merged = merge_backup(read_backup(path.read_text(encoding="utf-8-sig"), str(path)), store)
-    except FileNotFoundError:
-        print(f"scorepad: {path}: no such file", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"scorepad: {path}: cannot be read or written ({error})", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BackupError as error:
+        merged = merge_backup(read_backup_file(path), store)
+    except InputError as error:  # the backup read, bounded, decoded and checked
         print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as error:  # the export cannot be written
+        print(f"scorepad: {file_problem(error, path)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except sqlite3.Error as error:
         return _unusable_store(f"scorepad {args.command}", file_problem(error, store.path))

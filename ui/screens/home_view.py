@@ -26,6 +26,8 @@ def leader_text(stored: StoredTable, context) -> str:
     game = context.games.get(stored.game)
     if game is None or not stored.readable:
         return ""
+    if stored.oversized:
+        return "too large to score (more than a table file holds)"
     try:
         checked = game.check(stored.draft)
         if checked.table is None:

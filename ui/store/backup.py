@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -19,13 +20,21 @@ from pydantic import (
 )
 
 from scorer.core.text import printable
-from scorer.files import describe_errors
+from scorer.files import (MAX_DEPTH, MAX_TABLE_BYTES, InputError, JsonBounds, bounded_json,
+                          describe_errors, read_json_text)
 from scorer.games import GAMES
 from ui.store.finished import LOCATION_LENGTH, NOTE_LENGTH, FinishedTable
 from ui.store.photos import MAX_PHOTO_BYTES, PhotoRefused, PhotoStore, SafePhoto, safe_photo
-from ui.store.storage import StoredTable, TableStore
+from ui.store.storage import StoredTable, TableStore, draft_size
 
 BACKUP_VERSION = 1
+MAX_BACKUP_BYTES = 200_000_000
+"""A table is a few kilobytes, but a backup carries the tables' photos too (in base64)."""
+MAX_BACKUP_TABLES = 2_000
+"""A game a week for nearly forty years; bounds the import's work."""
+BACKUP_FILE = JsonBounds("a backup", MAX_BACKUP_BYTES, MAX_DEPTH + 3,
+                         "a backup nests about 11 deep")
+"""A backup's JSON: each table's draft sits 3 levels down and nests like a table file."""
 MAX_PHOTOS_PER_TABLE = 100
 _BASE64_LIMIT = (MAX_PHOTO_BYTES + 2) // 3 * 4
 
@@ -86,6 +95,10 @@ class BackupTable(BaseModel):
         if self.draft.get("game") != self.game:
             raise ValueError(f"the draft's game is {self.draft.get('game')!r}, "
                              f"not {self.game!r}")
+        size = draft_size(self.draft)
+        if size > MAX_TABLE_BYTES:
+            raise ValueError(f"the draft is {size / 1_000_000:.1f} MB; a table is at most "
+                             f"{MAX_TABLE_BYTES // 1_000_000} MB (as a table file)")
         players = self.draft.get("players")
         if not isinstance(players, list) or not all(
                 isinstance(player, dict) and isinstance(player.get("name"), str)
@@ -150,19 +163,28 @@ def _photos_of(photos: PhotoStore, table_id: int) -> list[dict]:
             for photo in photos.of_table(table_id)]
 
 
-class BackupError(Exception):
+class BackupError(InputError):
     """A backup that cannot be read; ``str()`` names the file, the place and the problem."""
 
 
+def read_backup_file(path: Path) -> Backup:
+    """A backup file, read within MAX_BACKUP_BYTES (``scorer.files.read_json_text``), then as
+    :func:`read_backup`; every problem is an InputError of one located line."""
+    return read_backup(*read_json_text(path, "a backup", MAX_BACKUP_BYTES, BackupError))
+
+
 def read_backup(text: str, source: str) -> Backup:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BackupError(f"{source}: line {error.lineno}, column {error.colno}: not valid JSON "
-                          f"({error.msg})") from None
+    """A backup's text, checked as an input boundary: its size, nesting and numbers before it is
+    decoded (``BACKUP_FILE``), the number of tables before any is validated, then each table
+    (its draft within a table file's size)."""
+    data = bounded_json(text, source, BACKUP_FILE, BackupError)
     if not isinstance(data, dict) or "scorepad_backup" not in data:
         raise BackupError(f"{source}: not a scorepad backup (it has no \"scorepad_backup\" "
                           "field; a single table file is imported with “Import a table file”)")
+    tables = data.get("tables")
+    if isinstance(tables, list) and len(tables) > MAX_BACKUP_TABLES:
+        raise BackupError(f"{source}: at tables: {len(tables)} tables; a backup holds at most "
+                          f"{MAX_BACKUP_TABLES}")
     try:
         return Backup.model_validate(data)
     except ValidationError as error:

@@ -32,7 +32,7 @@ def play_of(stored: StoredTable, games: dict[str, DraftChecker]) -> Play | None:
     """The play of a finished table, or None when it is in progress, cannot be opened by this app
     or has nothing that validates yet."""
     game = games.get(stored.game)
-    if stored.finished is None or game is None or not stored.readable:
+    if stored.finished is None or game is None or not stored.readable or stored.oversized:
         return None
     try:
         checked = game.check(stored.draft)

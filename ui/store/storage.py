@@ -19,6 +19,7 @@ from pathlib import Path
 import platformdirs
 
 from ui.store.deck import CardReader, fill_once, join_new
+from scorer.files import MAX_TABLE_BYTES
 from ui.store.file_problems import file_problem
 
 FORMAT_VERSION = 1
@@ -93,6 +94,11 @@ def default_db_path() -> Path:
     return platformdirs.user_data_path("scorepad", appauthor=False) / "tables.sqlite3"
 
 
+def draft_size(draft: dict) -> int:
+    """A draft's size in bytes as a table file would hold it."""
+    return len(json.dumps(draft, ensure_ascii=False).encode("utf-8"))
+
+
 @dataclass(frozen=True)
 class StoredTable:
     id: int
@@ -109,6 +115,12 @@ class StoredTable:
     note: str = ""
     start_player: int | None = None
     """The index of the player who started, when it was recorded."""
+
+    @property
+    def oversized(self) -> bool:
+        """Larger than a table file may be (saved before backups were bounded): listed, never
+        scored, so no screen's work on it is unbounded."""
+        return draft_size(self.draft) > MAX_TABLE_BYTES
 
     @property
     def readable(self) -> bool:
