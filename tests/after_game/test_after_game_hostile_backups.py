@@ -1,12 +1,15 @@
 """Backups are an input boundary, like table files: size, nesting, numbers and the number of tables
 are checked before any table is read, and each table's draft is held to a table file's size. A
 hostile backup is one located line and exit code 2 on the command line, and the same words on
-the Backup screen; nothing is added."""
+the Backup screen; nothing is added. Backup and CSV downloads into an exports folder that cannot
+be written still download, and say why they were not saved."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
+import flet as ft
 import pytest
 
 from scorer.files import MAX_TABLE_BYTES
@@ -102,3 +105,26 @@ def test_a_saved_table_larger_than_a_table_file_is_listed_but_never_checked(tmp_
     assert leader_text(store.get(huge), context) == ("too large to score (more than a table "
                                                      "file holds)")
     assert play_of(store.get(huge), context.games) is None
+
+
+@pytest.mark.parametrize("button, name", [("_backup", "scorepad-backup"),
+                                          ("_csv", "scorepad-finished-games")])
+def test_backup_and_csv_into_an_unwritable_exports_folder_still_download_and_say_why(
+        tmp_path, monkeypatch, button, name):
+    store = TableStore(tmp_path / "tables.sqlite3")
+    (tmp_path / "exports").write_text("a file where the folder should be")
+    downloads = []
+
+    async def save_file(picker, file_name, src_bytes):
+        downloads.append((file_name, src_bytes))
+
+    monkeypatch.setattr(ft.FilePicker, "save_file", save_file)
+    view = BackupView(FakeContext(store))
+    asyncio.run(getattr(view, button)())
+    [(file_name, content)] = downloads
+    assert file_name.startswith(name) and content  # the download goes ahead
+    said = find(view.root, "backup-saved").value
+    assert said == (f"Not saved on the computer running scorepad: the file cannot be opened "
+                    f"(file {tmp_path / 'exports' / file_name}): check that the folders on its "
+                    f"path exist and are folders, or choose another place. {file_name} is "
+                    "downloading to this device.")

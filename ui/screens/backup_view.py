@@ -3,35 +3,15 @@ finished games as CSV, and import a backup back (tables already here are kept as
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
-
 import flet as ft
 
 from ui.screens.after_game_views import screen_top
+from ui.screens.exports import save_export
 from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
 from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore
 from ui.screens.import_view import FileImport
 from ui.parts.widgets import PROBLEM, labelled, tap_target
-
-
-async def save_export(context, stem: str, extension: str, text: str, saved: ft.Column,
-                      identifier: str) -> None:
-    """Save ``text`` beside the database (in exports/) and offer it as a download; ``saved``
-    then says where (the full path to the host only)."""
-    name = f"{stem}-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{extension}"
-    folder = Path(context.store.path).parent / "exports"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    where = f"Saved as {path}" if context.is_host else f"Saved as {name}"
-    saved.controls = [labelled(identifier, ft.Text(where, size=13, selectable=True))]
-    context.page.update()
-    try:
-        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
-    except Exception:  # noqa: BLE001 - the copy on the computer running scorepad remains
-        pass
 
 
 class BackupView(FileImport):

@@ -22,7 +22,7 @@ from ui.games.sunflower_valley.cards import LOOK, combination_text, symbols
 from ui.games.sunflower_valley.editor_model import card_words
 from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
 from ui.screens.after_game_views import chips, screen_top
-from ui.screens.backup_view import save_export
+from ui.screens.exports import save_export
 from ui.screens.import_view import FileImport
 from ui.store.deck import Deck, DeckCard, DeckImport
 

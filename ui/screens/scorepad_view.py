@@ -9,7 +9,7 @@ from pathlib import Path
 import flet as ft
 
 from ui.screens.explanation_view import explanation_panel, show_sheet
-from ui.store.file_problems import file_problem
+from ui.screens.exports import download, save_in_exports
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
 from ui.screens.table_settings_view import problem_fixes
@@ -248,19 +248,9 @@ class ScorepadView:
             self.context.toast("Nothing to export yet: the table does not validate.")
             return
         name = f"{self.session.game.key}-table-{self.session.table_id}.json"
-        folder = Path(self.context.store.path).parent / "exports"
-        path = folder / name
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            problem = None
-        except OSError as error:  # the browser's download below still gives the file
-            problem = file_problem(error, path, self.context.is_host)
+        path, problem = save_in_exports(self.context, name, text)
         self.context.page.show_dialog(export_dialog(self.context, name, path, problem))
-        try:
-            await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
-        except Exception:  # noqa: BLE001 - the path above still gives the file
-            pass
+        await download(name, text)
 
 
 def export_dialog(context, name: str, path: Path, problem: str | None = None) -> ft.AlertDialog:
