@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from contextlib import contextmanager
 from types import SimpleNamespace
 
 from app_browser import ROOT, free_port
@@ -105,3 +106,56 @@ def test_sigterm_stops_the_server_while_a_handler_holds_the_event_loop():
             if process.poll() is None:
                 process.kill()
                 process.wait()
+
+
+def lay_sheep(session, col: int) -> None:
+    def change(draft):
+        draft["players"][0]["cards"].append({"kind": "sheep", "combination": [], "points": 0,
+                                             "villagers": 0, "row": 0, "col": col})
+    assert session.apply("Lay a sheep", change, 0)
+
+
+def test_a_full_disk_is_told_in_words_and_the_edit_is_saved_once_there_is_room(tmp_path):
+    """SQLite's own limit on the file's pages makes the disk full for real."""
+    store = TableStore(tmp_path / "tables.sqlite3")
+    draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")],
+                         {"goals": ["boundless_field", "flocks_of_sheep", "long_way"]})
+    session = Sessions(store, APP_GAMES).get(store.create(SV.key, draft))
+    opened = store._connection
+    full = True
+
+    @contextmanager
+    def connection(create: bool = False):
+        with opened(create) as connected:
+            if full:
+                pages = connected.execute("PRAGMA page_count").fetchone()[0]
+                connected.execute(f"PRAGMA max_page_count = {pages}")
+            yield connected
+
+    store._connection = connection
+    lay_sheep(session, 1)
+    bigger = {**session.draft, "note": "x" * 100_000}  # more than the pages left
+    session.apply("A long note", lambda changed: changed.update(bigger))
+    assert session.save_error == ("Not saved: the disk is full (file tables.sqlite3): free some "
+                                  "space; your edit is kept on this screen")
+    full = False
+    lay_sheep(session, 2)
+    assert session.save_error is None
+    saved = store.get(session.table_id).draft
+    assert saved["note"] == bigger["note"] and len(saved["players"][0]["cards"]) == 3
+
+
+def test_a_vanished_database_is_told_and_never_made_again_empty(tmp_path):
+    store = TableStore(tmp_path / "tables.sqlite3")
+    draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")],
+                         {"goals": ["boundless_field", "flocks_of_sheep", "long_way"]})
+    session = Sessions(store, APP_GAMES).get(store.create(SV.key, draft))
+    for name in ("tables.sqlite3", "tables.sqlite3-wal", "tables.sqlite3-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    lay_sheep(session, 1)
+    assert session.save_error == (
+        "Not saved: the file is no longer there (file tables.sqlite3): put it back (from a "
+        "backup if need be), or restart scorepad to start a new one; your edit is kept on this "
+        "screen")
+    assert len(session.draft["players"][0]["cards"]) == 2  # kept on the screen
+    assert not (tmp_path / "tables.sqlite3").exists()

@@ -1,15 +1,19 @@
 """The shared table's edges in headless Chromium (issue 19), each device a browser context on
 loopback: Back after the host key, a revoked device and its old link, a join page left open across
-*New code*, a host device removed, and closed tabs leaving no traceback in the server's log."""
+*New code*, a host device removed, closed tabs leaving no traceback in the server's log, and a
+database made read-only mid-session."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+from contextlib import contextmanager
 
 from app_browser import (HOST_KEYS, PHONE, handle, open_app, tap, tap_until, text_of,
                          wait_text)
-from test_app_browser import create_table
-from test_app_live_table_browser import invite_link, refused
+from test_app_browser import ANN, create_table
+from test_app_live_table_browser import invite_link, refused, stored_draft
 
 NAMES = ("Ann", "Bob", "Cid")
 
@@ -116,3 +120,44 @@ def test_closed_tabs_leave_no_traceback_in_the_log(app_server, browser):
         wait_text(page, "new-table", "New table")
     log = app_server.log.read_text()
     assert "Traceback" not in log and "Exception in ASGI" not in log, log
+
+
+@contextmanager
+def read_only(*paths):
+    """The files and folders stop being writable, as a full or read-only disk makes them (root
+    ignores permissions, so it is made immutable)."""
+    root = os.geteuid() == 0
+    for path in paths:
+        if root:
+            subprocess.run(["chattr", "+i", str(path)], check=True)
+        else:
+            path.chmod(0o555 if path.is_dir() else 0o444)
+    try:
+        yield
+    finally:
+        for path in paths:
+            if root:
+                subprocess.run(["chattr", "-i", str(path)], check=True)
+            else:
+                path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def test_a_database_made_read_only_mid_session_is_told_and_the_edit_kept(app_server, phones):
+    host = phones()
+    create_table(host, app_server.url, NAMES)
+    table_id = int(re.search(r"/table/(\d+)/", host.url).group(1))
+    (first, _), (second, _) = ANN[:2]
+    before = stored_draft(app_server, table_id)["players"][0]["cards"]  # the starting town
+    beside = [app_server.db.with_name(app_server.db.name + end) for end in ("-wal", "-shm")]
+    with read_only(app_server.db, *beside, app_server.db.parent):
+        tap_until(host, "palette-field", "editor-message", "^Tap a place to lay a Field")
+        tap_until(host, f"cell-{first[0]}-{first[1]}", "card-count",
+                  r"^1 of 18 Valley cards · Not saved: the file cannot be written \(file "
+                  r"tables\.sqlite3\): check that you may write there, or choose another "
+                  r"place; your edit is kept on this screen$")
+        assert stored_draft(app_server, table_id)["players"][0]["cards"] == before
+    tap_until(host, f"cell-{second[0]}-{second[1]}", "card-count", r"^2 of 18 Valley cards$")
+    cards = stored_draft(app_server, table_id)["players"][0]["cards"]
+    assert sorted((card["row"], card["col"]) for card in cards) == sorted(
+        [(card["row"], card["col"]) for card in before] + [first, second])
+    assert "Unhandled error" not in app_server.log.read_text()

@@ -40,17 +40,22 @@ _WHAT_TO_DO = {
     "the file is damaged": "restore it from a backup, or start with another file",
     "the file is not a scorepad database": "choose the right file, or start with another",
     "the file is in use by another program": "close the other program and try again",
+    "the file is no longer there": "put it back (from a backup if need be), or restart scorepad "
+                                   "to start a new one",
 }
 
 
 def file_problem(error: BaseException, path: str | Path, host: bool = True) -> str:
     """``<what went wrong> (file <path>): <what to do>`` for a database or file system error;
     a device other than the host (``host`` False) is told the file's name, not where it is."""
-    if not host:
-        path = Path(path).name
     code = getattr(error, "sqlite_errorcode", None)
     what = (_BY_SQLITE_CODE.get(code & 0xFF) if isinstance(code, int)
             else _BY_ERRNO.get(getattr(error, "errno", None)))
+    if what == "the file cannot be opened" and Path(path).parent.is_dir() \
+            and not Path(path).exists():
+        what = "the file is no longer there"  # deleted or moved while the app ran
+    if not host:
+        path = Path(path).name
     if what is None:
         return f"{error} (file {path})"
     return f"{what} (file {path}): {_WHAT_TO_DO[what]}"

@@ -198,6 +198,12 @@ class TableStore:
         if damage != "ok":
             raise StoreUnavailable(f"the file is damaged (file {self.path}): restore it from a "
                                    "backup, or start with another file")
+        # Held open, idle, for the store's life: SQLite keeps the WAL and its index beside the file
+        # while a connection is open, so a read creates nothing and still works when the file or
+        # its folder stops being writable (the edits are then kept and the refusal told).
+        self._keeper = sqlite3.connect(f"{self.path.as_uri()}?mode=rw", uri=True,
+                                       check_same_thread=False)
+        self._keeper.execute("SELECT count(*) FROM tables").fetchone()  # opens the WAL index
 
     @contextmanager
     def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
