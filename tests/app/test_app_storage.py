@@ -99,6 +99,7 @@ def test_a_damaged_database_is_found_at_start(tmp_path):
     store = TableStore(path)
     for _ in range(40):
         store.create("sunflower_valley", {**DRAFT, "padding": "x" * 600})
+    store.close()  # as the app's end does: every page is in the file
     data = bytearray(path.read_bytes())
     data[2 * 4096:2 * 4096 + 200] = b"\xff" * 200
     path.write_bytes(data)

@@ -205,6 +205,10 @@ class TableStore:
                                        check_same_thread=False)
         self._keeper.execute("SELECT count(*) FROM tables").fetchone()  # opens the WAL index
 
+    def close(self) -> None:
+        """Let go of the file (its WAL is written into it): the store is not used after."""
+        self._keeper.close()
+
     @contextmanager
     def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
         # A connection per operation: handlers run on several threads, and each change must be
