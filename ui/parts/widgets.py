@@ -60,17 +60,6 @@ def labelled(identifier: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=identifier, content=control)
 
 
-def problem_list(messages: list[str]) -> ft.Control:
-    """What an editor leaves out of the score until it is fixed, in words (nothing when none)."""
-    if not messages:
-        return ft.Container(height=0)
-    return labelled("problems", ft.Column(
-        [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD, color=PROBLEM)]
-        + [ft.Text(f"! {message}", size=14, color=PROBLEM) for message in messages],
-        spacing=2,
-    ))
-
-
 WARNINGS_SHOWN = 2
 """Warnings shown before "N more" (six players' card counts would push the scorepad away)."""
 
