@@ -35,6 +35,20 @@ class ShowsTotal:
         return self._total
 
 
+class UndoesTable:
+    """Part of every game's editor view (which has ``model``, ``session``, ``context`` and its own
+    ``_run``): the undo and redo buttons undo the table's last edit, whoever's part it was, then
+    show that player's part."""
+
+    def _undo(self, e=None) -> None:
+        self._run(self.model.undo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+    def _redo(self, e=None) -> None:
+        self._run(self.model.redo)
+        show_changed_player(self.context, self.session, self.model, self.model.player)
+
+
 def take_focus(context) -> frozenset:
     """The places a scorepad line used, when its explanation's button opened this editor (the
     editor shows them highlighted); taken once, so the next screen starts plain."""

@@ -15,7 +15,7 @@ from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.games.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.parts.count_field import CountField
 from ui.live.editing import (
-    ShowsTotal, label_undo_buttons, show_changed_player, show_tap, take_focus,
+    ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
 )
 from ui.parts.widgets import (
     PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
@@ -44,7 +44,7 @@ PANELS: WeakKeyDictionary = WeakKeyDictionary()
 entering everyone's coins stays in the Coins panel."""
 
 
-class BoardEditorView(ShowsTotal):
+class BoardEditorView(ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -401,14 +401,6 @@ class BoardEditorView(ShowsTotal):
     def _show(self, panel: str) -> None:
         self.panel = PANELS[self.context] = panel
         self._redraw()
-
-    def _undo(self, e=None) -> None:
-        self._run(self.model.undo)
-        show_changed_player(self.context, self.session, self.model, self.model.player)
-
-    def _redo(self, e=None) -> None:
-        self._run(self.model.redo)
-        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args) -> None:
         """Do what a tap asks of the board or the objectives, then show what it did."""

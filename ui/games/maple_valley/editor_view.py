@@ -15,7 +15,7 @@ import flet as ft
 
 from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel
 from ui.parts.count_field import CountField
-from ui.live.editing import ShowsTotal, label_undo_buttons, run_action, show_changed_player
+from ui.live.editing import ShowsTotal, UndoesTable, label_undo_buttons, run_action
 from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.draft import KEYS, KINDS, PACK
 from ui.games.maple_valley.editor_model import MapleEditor
@@ -31,7 +31,7 @@ KIND_COLOURS = {"Favour": ft.Colors.PRIMARY_CONTAINER, "Friend": ft.Colors.TERTI
 STARTER_OPTION = "starter_counts_for_travel_bonuses"
 
 
-class MapleEditorView(ShowsTotal):
+class MapleEditorView(ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -382,14 +382,6 @@ class MapleEditorView(ShowsTotal):
                 self._redraw()
                 return
         CardDialog(self, kind, index).open()
-
-    def _undo(self, e=None) -> None:
-        self._run(self.model.undo)
-        show_changed_player(self.context, self.session, self.model, self.model.player)
-
-    def _redo(self, e=None) -> None:
-        self._run(self.model.redo)
-        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args):
         return run_action(self, action, *args)

@@ -14,7 +14,7 @@ from ui.games.sunflower_valley.cards import LOOK, cell_control, combination_text
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
-    ShowsTotal, label_undo_buttons, show_changed_player, show_tap, take_focus,
+    ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
 )
 from ui.parts.widgets import (
     TOUCH, Memo, Slot, editor_header, labelled, problem_list, same_controls, tap_target,
@@ -33,7 +33,7 @@ EDGES = (("top", ft.Icons.NORTH, "Add a row above"), ("left", ft.Icons.WEST,
          ("bottom", ft.Icons.SOUTH, "Add a row below"))
 
 
-class ValleyEditorView(ShowsTotal):
+class ValleyEditorView(ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -356,14 +356,6 @@ class ValleyEditorView(ShowsTotal):
     def _toggle_fit(self) -> None:
         self.fit = not self.fit
         self._redraw()
-
-    def _undo(self, e=None) -> None:
-        self._run(self.model.undo)
-        show_changed_player(self.context, self.session, self.model, self.model.player)
-
-    def _redo(self, e=None) -> None:
-        self._run(self.model.redo)
-        show_changed_player(self.context, self.session, self.model, self.model.player)
 
     def _run(self, action, *args) -> None:
         revision = self.session.revision
