@@ -119,6 +119,17 @@ FIRST_SCREEN = 30_000
 """Milliseconds for a loaded page to draw its first screen before it is loaded again."""
 
 
+@contextmanager
+def served(folder: Path):
+    """An app server on a free port with its own tables file in ``folder``, stopped after."""
+    server = AppServer(folder / "tables.sqlite3", free_port())
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 def open_app(page, url: str, as_host: bool = True) -> None:
     """Load the app at ``url``, as the host (with the server's host key) or as another device,
     and wait until it has drawn a screen. A page that draws nothing is loaded once more, as a

@@ -9,16 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, AppServer, devices, free_port
+from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, devices, served
 
 
 @pytest.fixture(scope="module")
 def app_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("app")
-    server = AppServer(folder / "tables.sqlite3", free_port())
-    server.start()
-    yield server
-    server.stop()
+    with served(tmp_path_factory.mktemp("app")) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from app_browser import (
-    PHONE, ROOT, AppServer, free_port, handle, open_app, tap, tap_until, text_of, type_into,
-    wait_text,
+    PHONE, ROOT, handle, open_app, served, tap, tap_until, text_of, type_into, wait_text,
 )
 from scorer.deck import deck_from_json
 from ui.games.plugin import PlayerSetup
@@ -28,11 +27,8 @@ EXAMPLES = ROOT / "examples"
 
 @pytest.fixture(scope="module")
 def second_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("other")
-    server = AppServer(folder / "tables.sqlite3", free_port())
-    server.start()
-    yield server
-    server.stop()
+    with served(tmp_path_factory.mktemp("other")) as server:
+        yield server
 
 
 def picture(page, folder: Path, name: str) -> None:
