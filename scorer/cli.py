@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
+from scorer.language import DEFAULT, LANGUAGES, in_language, language
 from scorer.report import rulings_text, scorepad_text
 from scorer.rulings import rulings_markdown
 
@@ -39,6 +40,10 @@ def build_parser(add_commands: AddCommands | None = None,
     score_command.add_argument("file", help="a table file (JSON, see README); - reads standard "
                                "input")
     score_command.add_argument("--json", action="store_true", help="print the result as JSON")
+    score_command.add_argument(
+        "--lang", default=DEFAULT, metavar="CODE",
+        help=f"the language of the scorepad: {', '.join(LANGUAGES)} (default {DEFAULT}); with "
+        "--json, every message's text is in it beside its id and parameters")
     schema = commands.add_parser("schema", help="print the JSON Schema of a table file")
     schema.add_argument("--deck", action="store_true",
                         help="of a deck file instead (the app's Deck screen exports and imports it)")
@@ -66,12 +71,17 @@ def run(args: argparse.Namespace) -> int:
     except TableFileError as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    result = score(table)
+    try:
+        words = language(args.lang)
+    except ValueError as error:
+        print(f"scorepad: --lang: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = in_language(score(table), words)
     if args.json:
         print(json.dumps(result.model_dump(mode="json"), indent=2))
     else:
-        print(scorepad_text(result, GAMES[result.game].title) + rulings_text(result.rulings),
-              end="")
+        print(scorepad_text(result, GAMES[result.game].title, words)
+              + rulings_text(result.rulings, words), end="")
     return 0
 
 

@@ -6,13 +6,19 @@ from __future__ import annotations
 import textwrap
 
 from scorer.core.breakdown import CitedRuling, TableResult
+from scorer.language import DEFAULT, Language, language
 
 TEXT_WIDTH = 100
 
 
-def scorepad_text(result: TableResult, title: str) -> str:
+def scorepad_text(result: TableResult, title: str, words: Language | None = None) -> str:
+    """The scorepad as text, its own words in ``words`` (the result's are as they were said: see
+    :func:`scorer.language.in_language`)."""
+    words = words or language(DEFAULT)
     names = [player.name for player in result.players]
-    label_width = max([len(row.label) for row in result.rows] + [len("Total"), len("Rank")])
+    total = words.say("report.total", "Total")
+    rank = words.say("report.rank", "Rank")
+    label_width = max([len(row.label) for row in result.rows] + [len(total), len(rank)])
     widths = [max(len(name), 4) for name in names]
 
     def row(label: str, cells: list[str]) -> str:
@@ -24,17 +30,19 @@ def scorepad_text(result: TableResult, title: str) -> str:
         out.append(row(scorepad_row.label,
                        [str(p.row_points(scorepad_row.category)) for p in result.players]))
     out.append(row("", ["-" * w for w in widths]))
-    out.append(row("Total", [str(p.total) for p in result.players]))
-    out.append(row("Rank", [str(p.rank) for p in result.players]))
+    out.append(row(total, [str(p.total) for p in result.players]))
+    out.append(row(rank, [str(p.rank) for p in result.players]))
     out.append("")
-    winners = " and ".join(result.winners)
-    out.append(f"Winner{'s' if len(result.winners) > 1 else ''}: {winners}")
-    out.append(f"Tie-break: {result.tie_break}")
+    out.append(words.say_n("report.winners", "Winner: {names}", "Winners: {names}",
+                           len(result.winners), names=words.listing(result.winners)))
+    out.append(words.say("report.tie_break", "Tie-break: {tie_break}",
+                         tie_break=result.tie_break))
     for warning in result.warnings:
-        out.append(f"Warning: {warning}")
+        out.append(words.say("report.warning", "Warning: {warning}", warning=warning))
     for player in result.players:
         out.append("")
-        out.append(f"{player.name}: {player.total} (rank {player.rank})")
+        out.append(words.say("report.player_total", "{name}: {total} (rank {rank})",
+                             name=player.name, total=player.total, rank=player.rank))
         for note in player.notes:
             out.append(f"  {note}")
         for scorepad_row in result.rows:
@@ -44,11 +52,12 @@ def scorepad_text(result: TableResult, title: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def rulings_text(rulings: tuple[CitedRuling, ...]) -> str:
+def rulings_text(rulings: tuple[CitedRuling, ...], words: Language | None = None) -> str:
     """The cited rulings for the end of the scorepad: id and title, then the summary."""
     if not rulings:
         return ""
-    out = ["", "Rulings cited:"]
+    words = words or language(DEFAULT)
+    out = ["", words.say("report.rulings_cited", "Rulings cited:")]
     for ruling in rulings:
         out.append(f"  {ruling.id} {ruling.title}")
         out.append(textwrap.fill(ruling.summary, TEXT_WIDTH, initial_indent="    ",

@@ -6,8 +6,9 @@ a line that counts, and nothing counts that is not shown.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, computed_field
+from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
+from scorer.message import Spoken
 from scorer.rulings import RULINGS
 
 Cell = tuple[int, int]
@@ -20,7 +21,7 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Line(Frozen):
+class Line(Spoken):
     """One line of a player's breakdown: one card, goal or objective and the points it gave.
 
     ``category`` is the key of the scorepad row the line belongs to (several lines may share a row,
@@ -36,14 +37,14 @@ class Line(Frozen):
     rulings: tuple[str, ...] = ()
 
 
-class Row(Frozen):
+class Row(Spoken):
     """A row of the scorepad, in the order the game's scorepad prints it."""
 
     category: str
     label: str
 
 
-class PlayerResult(Frozen):
+class PlayerResult(Spoken):
     name: str
     lines: tuple[Line, ...]
     rank: int = 0
@@ -62,7 +63,7 @@ class PlayerResult(Frozen):
         return tuple(line for line in self.lines if line.category == category)
 
 
-class Competition(Frozen):
+class Competition(Spoken):
     """A goal that compares players (a competitive goal): each player's measure and the award."""
 
     category: str
@@ -74,7 +75,7 @@ class Competition(Frozen):
     rulings: tuple[str, ...] = ()
 
 
-class CitedRuling(Frozen):
+class CitedRuling(Spoken):
     """A ruling a result cites, in words (the full text is in :mod:`scorer.rulings`)."""
 
     id: str
@@ -82,7 +83,7 @@ class CitedRuling(Frozen):
     summary: str
 
 
-class TableResult(Frozen):
+class TableResult(Spoken):
     game: str
     rows: tuple[Row, ...]
     players: tuple[PlayerResult, ...]
@@ -91,16 +92,26 @@ class TableResult(Frozen):
     competitions: tuple[Competition, ...] = ()
     warnings: tuple[str, ...] = ()
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def rulings(self) -> tuple[CitedRuling, ...]:
-        """Every ruling the lines and competitions cite, once each, in the rulings' order."""
-        cited = {ruling_id for player in self.players for line in player.lines
-                 for ruling_id in line.rulings}
-        cited |= {ruling_id for competition in self.competitions
-                  for ruling_id in competition.rulings}
-        return tuple(
-            CitedRuling(id=ruling.id, title=ruling.title, summary=ruling.summary)
-            for ruling_id, ruling in RULINGS.items()
-            if ruling_id in cited
-        )
+    rulings: tuple[CitedRuling, ...] = ()
+    """Every ruling the lines and competitions cite, once each, in the rulings' order (filled in
+    when the result is made; a field, not a property, so that it is said in the result's
+    language like every other text)."""
+
+    @model_validator(mode="after")
+    def _cite_rulings(self) -> TableResult:
+        if not self.rulings:
+            # The model is frozen; this is its own construction.
+            object.__setattr__(self, "rulings", cited_rulings(self))
+        return self
+
+
+def cited_rulings(result: TableResult) -> tuple[CitedRuling, ...]:
+    cited = {ruling_id for player in result.players for line in player.lines
+             for ruling_id in line.rulings}
+    cited |= {ruling_id for competition in result.competitions
+              for ruling_id in competition.rulings}
+    return tuple(
+        CitedRuling(id=ruling.id, title=ruling.title, summary=ruling.summary)
+        for ruling_id, ruling in RULINGS.items()
+        if ruling_id in cited
+    )

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from ui.parts import theme
+from ui.parts.words import app_language
 from ui.web.devices import identify
 from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
@@ -48,6 +49,8 @@ class AppContext:
         """Photo uploads of this server (tickets, what became of them)."""
         self._present_at: int | None = None
         self.games = APP_GAMES
+        self.words = app_language("en")
+        """This device's language: every screen says its words through it (``words.say``)."""
         self.view = None
         self.focus: frozenset = frozenset()
         """Places the next editor opened highlights: those a tapped scorepad line used."""

@@ -1,0 +1,169 @@
+"""Words the library says, as messages rather than sentences: a stable id, the English source text
+with named placeholders, and the parameters (counts, places, card names), so any language can say
+them again (:mod:`scorer.language`).
+
+A scoring line's explanation is built with :func:`msg` or, when a count is shown, :func:`msg_n`::
+
+    msg_n("sv.goal.sheep", "{count} Sheep card ({cards})", "{count} Sheep cards ({cards})",
+          count=3, cards=listing)
+
+``pybabel extract`` finds these calls (keywords ``msg:1c,2`` and ``msg_n:1c,2,3``: the id is the
+gettext context, the source the msgid), so the call's texts must be literals. A message keeps the
+sentence rendered in the language it was last rendered in (``text``, English when scored) beside
+its id and parameters: ``scorepad score --json`` carries both.
+
+A parameter is a number, a text the player typed (a name, a card's name: never translated), another
+message (a card kind, a place: rendered in the same language) or a tuple of those (a listing,
+joined with ", ").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Union
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+Param = Union[int, float, str, "Message", tuple[Union[int, float, str, "Message"], ...]]
+
+
+class Wording(Protocol):
+    """What renders a message in one language (see :class:`scorer.language.Language`): the
+    translated template of a message, and how a number is written."""
+
+    def template(self, message: Message) -> str: ...
+
+    def number(self, value: int | float) -> str: ...
+
+
+class Message(BaseModel):
+    """A sentence as a message: ``id`` (stable, dotted, e.g. ``sv.goal.sheep``), its English
+    ``source`` (and ``plural`` source when it shows ``count``), its ``params``, and ``text``: the
+    sentence rendered in one language."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    source: str
+    plural: str | None = None
+    params: dict[str, Param] = {}
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def rendered(self, wording: Wording) -> Message:
+        """This message in another language (its parameters' messages too)."""
+        params = {name: _rendered_param(value, wording) for name, value in self.params.items()}
+        unrendered = self.model_copy(update={"params": params})
+        return unrendered.model_copy(update={"text": _render(unrendered, wording)})
+
+
+class _English:
+    """The source texts as they are, numbers as Python writes them: no catalogue is read."""
+
+    def template(self, message: Message) -> str:
+        if message.plural is not None and message.params.get("count") != 1:
+            return message.plural
+        return message.source
+
+    def number(self, value: int | float) -> str:
+        return str(value)
+
+
+ENGLISH: Wording = _English()
+
+
+def msg(id: str, source: str, /, **params: Param) -> Message:
+    """A message without plural forms, rendered in English."""
+    return _english(Message(id=id, source=source, params=params, text=""))
+
+
+def msg_n(id: str, source: str, plural: str, /, count: int, **params: Param) -> Message:
+    """A message whose words depend on ``count`` (``{count}`` is a parameter too), in English."""
+    return _english(Message(id=id, source=source, plural=plural,
+                            params={"count": count, **params}, text=""))
+
+
+def verbatim(text: str) -> Message:
+    """A text that is not the library's to translate (a name the player typed, a file's line):
+    the empty id says so, and every language shows it as it is."""
+    return Message(id="", source=text, text=text)
+
+
+def _english(message: Message) -> Message:
+    return message.model_copy(update={"text": _render(message, ENGLISH)})
+
+
+def _render(message: Message, wording: Wording) -> str:
+    if not message.id:
+        return message.source
+    values = {name: _param_text(value, wording) for name, value in message.params.items()}
+    try:
+        return wording.template(message).format_map(values)
+    except (KeyError, IndexError, ValueError):
+        # A translation naming a parameter the message lacks: the English sentence rather than
+        # none (a test checks every catalogue's placeholders, so this is a safety net).
+        return ENGLISH.template(message).format_map(values)
+
+
+def _param_text(value: Param, wording: Wording) -> str:
+    if isinstance(value, Message):
+        return value.text
+    if isinstance(value, tuple):
+        return ", ".join(_param_text(item, wording) for item in value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return wording.number(value)
+
+
+def _rendered_param(value: Param, wording: Wording) -> Param:
+    if isinstance(value, Message):
+        return value.rendered(wording)
+    if isinstance(value, tuple):
+        return tuple(_rendered_param(item, wording) for item in value)
+    return value
+
+
+class Spoken(BaseModel):
+    """A model whose texts are words shown to players (a line's label and detail, a table's
+    warnings): each such field holds the sentence as a ``str`` and, in ``said``, the message it was
+    rendered from (by field name; a tuple field holds a tuple of messages). A field may be given a
+    :class:`Message` (or a tuple of them) when the model is made: its text goes into the field and
+    the message into ``said``. A plain string is kept as it is and has no message: it is not
+    translated (a test lists every one the library still makes)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    said: dict[str, Message | tuple[Message, ...]] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _texts_of_messages(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        said = dict(data.get("said") or {})
+        texts = {}
+        for name, value in data.items():
+            if isinstance(value, Message):
+                said[name], texts[name] = value, value.text
+            elif isinstance(value, tuple | list) and any(isinstance(item, Message)
+                                                          for item in value):
+                messages = tuple(item if isinstance(item, Message) else verbatim(item)
+                                 for item in value)
+                said[name], texts[name] = messages, tuple(item.text for item in messages)
+        if not said:
+            return data
+        return {**data, **texts, "said": said}
+
+    def spoken_in(self, wording: Wording) -> dict[str, Any]:
+        """The fields this model's messages fill, rendered with ``wording`` (``said`` too)."""
+        said: dict[str, Message | tuple[Message, ...]] = {}
+        texts: dict[str, Any] = {}
+        for name, message in self.said.items():
+            if isinstance(message, tuple):
+                said[name] = tuple(item.rendered(wording) for item in message)
+                texts[name] = tuple(item.text for item in said[name])
+            else:
+                said[name] = message.rendered(wording)
+                texts[name] = said[name].text
+        return {**texts, "said": said}
