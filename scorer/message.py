@@ -90,6 +90,21 @@ def verbatim(text: str) -> Message:
     return Message(id="", source=text, text=text)
 
 
+class MessageError(ValueError):
+    """A refusal in words that any language can say: raised by a model's validator (pydantic
+    keeps it in the error's ``ctx["error"]``), so the located message of a bad table can be said
+    in the reader's language. ``str()`` is the English sentence."""
+
+    def __init__(self, message: Message):
+        super().__init__(message.text)
+        self.message = message
+
+
+def place(row: int, column: int) -> Message:
+    """A place on a valley or a board as players name it: "row 2, column 3" (numbers from 1)."""
+    return msg("place.row_column", "row {row}, column {column}", row=row, column=column)
+
+
 def _english(message: Message) -> Message:
     return message.model_copy(update={"text": _render(message, ENGLISH)})
 

@@ -2,9 +2,15 @@
 """The translation catalogues: extract the messages from the code, update each language's ``.po``,
 compile the ``.mo`` files, and list what is missing (the tests use :func:`problems`).
 
-    script/catalogs.py            extract, then update every .po (new languages too), then compile
+    script/catalogs.py [update [DOMAIN ...]]
+                                  extract, then update the domains' .po (all by default; new
+                                  languages too), then compile
     script/catalogs.py compile    compile only (script/bootstrap runs this)
-    script/catalogs.py check      print every problem; exit 1 if there is one
+    script/catalogs.py check [DOMAIN ...]
+                                  print every problem; exit 1 if there is one
+    script/catalogs.py fill DOMAIN CODE FILE.json
+                                  set translations from a JSON object {id: text}, or
+                                  {id: [form, form, ...]} for a message with plural forms
 
 A domain is one catalogue per language, extracted from the sources listed in DOMAINS: several, so
 that work on different parts of the code never edits the same file. Every message is found by its
@@ -90,8 +96,16 @@ def extract(domain: Domain) -> Catalog:
     return template
 
 
-def update() -> None:
-    for domain in DOMAINS:
+def chosen(names: list[str]) -> tuple[Domain, ...]:
+    known = {domain.name: domain for domain in DOMAINS}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise SystemExit(f"unknown domain {unknown[0]!r}; the domains are {', '.join(known)}")
+    return tuple(known[name] for name in names) or DOMAINS
+
+
+def update(domains: tuple[Domain, ...] = DOMAINS) -> None:
+    for domain in domains:
         template = extract(domain)
         for code in TRANSLATED:
             po = domain.po(code)
@@ -131,11 +145,25 @@ def compile_all() -> None:
             write_mo(mo, catalog)
 
 
-def problems() -> list[str]:
+def fill(domain: Domain, code: str, translations: dict[str, str | list[str]]) -> list[str]:
+    """Set translations by message id; returns the ids the catalogue does not hold."""
+    po = domain.po(code)
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=code)
+    by_id = {message.context: message for message in catalog if message.id}
+    for id, text in translations.items():
+        if id in by_id:
+            by_id[id].string = tuple(text) if isinstance(text, list) else text
+            by_id[id].flags.discard("fuzzy")
+    _write(po, catalog)
+    return [id for id in translations if id not in by_id]
+
+
+def problems(domains: tuple[Domain, ...] = DOMAINS) -> list[str]:
     """Every way the catalogues fall short of the code, one line each."""
     found: list[str] = []
     sources: dict[str, tuple[object, str]] = {}
-    for domain in DOMAINS:
+    for domain in domains:
         template = extract(domain)
         for message in template:
             if not message.id:
@@ -184,12 +212,20 @@ def _translation_problems(message) -> list[str]:
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "update"
     if command == "update":
-        update()
+        update(chosen(argv[1:]))
         compile_all()
     elif command == "compile":
         compile_all()
+    elif command == "fill" and len(argv) == 4:
+        import json
+
+        missing = fill(chosen([argv[1]])[0], argv[2], json.loads(Path(argv[3]).read_text()))
+        compile_all()
+        if missing:
+            print("not in the catalogue (run update first?): " + ", ".join(missing))
+            return 1
     elif command == "check":
-        found = problems()
+        found = problems(chosen(argv[1:]))
         print("\n".join(found) or "the catalogues translate every message")
         return 1 if found else 0
     else:

@@ -25,7 +25,7 @@ from scorer.language import (
     language,
     pseudo,
 )
-from scorer.message import Message, msg, msg_n, verbatim
+from scorer.message import Message, MessageError, msg, msg_n, place, verbatim
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.json"))
@@ -190,3 +190,14 @@ def test_score_refuses_an_unknown_language_with_exit_2():
     assert run.returncode == 2
     assert run.stderr == ("scorepad: --lang: 'xx' is not a language scorepad speaks; it speaks "
                           "en, es, de\n")
+
+
+def test_a_place_is_said_in_each_language():
+    assert place(2, 3).text == "row 2, column 3"
+    assert language("es").render(place(2, 3)) == "fila 2, columna 3"
+    assert language("de").render(place(2, 3)) == "Reihe 2, Spalte 3"
+
+
+def test_a_refusal_keeps_its_message_for_any_language():
+    error = MessageError(place(1, 4))
+    assert str(error) == "row 1, column 4" and error.message.params == {"row": 1, "column": 4}
