@@ -4,6 +4,7 @@ with a confirmation, keep a copy, and a failing file said in words."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
 from types import SimpleNamespace
 
 import flet as ft
@@ -29,7 +30,8 @@ class Context:
         self.told: list[int] = []
         self.went: list[str] = []
         self.page = SimpleNamespace(show_dialog=self.dialogs.append,
-                                    pop_dialog=lambda: self.dialogs.pop())
+                                    pop_dialog=lambda: self.dialogs.pop(),
+                                    update=lambda *controls: None)
 
     def may_open(self, table_id: int) -> bool:
         return True
@@ -107,13 +109,19 @@ def test_a_full_disk_when_deleting_is_said_in_words_and_nothing_changes(tmp_path
     context = Context(tmp_path)
     table_id = context.new_table("Ann", "Bob")
 
-    def full(table_id):
+    @contextmanager
+    def full(create: bool = False):
+        """What SQLite raises when the disk is full."""
         error = sqlite3.OperationalError("database or disk is full")
         error.sqlite_errorcode = sqlite3.SQLITE_FULL
         raise error
+        yield
 
-    monkeypatch.setattr(context.store, "delete", full)
+    monkeypatch.setattr(context.store, "_connection", full)
     assert not delete(context, table_id)
-    assert context.toasts == ["Not done: the disk is full (file tables.sqlite3): free some "
-                              "space."]
-    assert context.told == [] and context.sessions.get(table_id) is not None
+    assert context.toasts == ["Not saved: the disk is full (file tables.sqlite3): free some "
+                              "space; nothing changed; what you entered stays here, to try "
+                              "again."]
+    assert context.told == []
+    monkeypatch.undo()
+    assert context.sessions.get(table_id) is not None

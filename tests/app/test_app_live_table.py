@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-import sqlite3
 import struct
-from contextlib import contextmanager
+from refusing import refuse_writes
 import zlib
 from types import SimpleNamespace
 
@@ -24,7 +23,7 @@ from ui.games.plugin import PlayerSetup
 from ui.store.presence import Presence
 from ui.web.server import print_lan_addresses
 from ui.live.session import Sessions
-from ui.store.storage import TableStore
+from ui.store.storage import NotSaved, TableStore
 from ui.games.sunflower_valley.editor_model import ValleyEditor
 
 SV = APP_GAMES["sunflower_valley"]
@@ -165,20 +164,12 @@ def test_reading_who_may_see_what_writes_nothing(store, monkeypatch):
     access = Access(store)
     key, code = access.host_key(), access.join_code(table_id)
     access.claim_host(device_id("host"), key)
-    opened = store._connection
-
-    @contextmanager
-    def query_only(create: bool = False):
-        with opened(create) as connection:
-            connection.execute("PRAGMA query_only = ON")
-            yield connection
-
-    monkeypatch.setattr(store, "_connection", query_only)
+    refuse_writes(monkeypatch, store)
     host = context(store, "host")
     assert (access.host_key(), access.join_code(table_id)) == (key, code)
     assert host.is_host and host.may_open(table_id) and len(host.visible_tables()) == 1
     assert access.table_for_code(code) == table_id and access.grants(table_id) == []
-    with pytest.raises(sqlite3.OperationalError, match="readonly"):  # the guard holds
+    with pytest.raises(NotSaved, match="^the file cannot be written"):  # the guard holds
         access.grant(host.device, table_id, "creator")
 
 

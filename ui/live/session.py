@@ -21,9 +21,8 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
-from ui.store.file_problems import file_problem
 from ui.store.draft_check import Checked, DraftChecker, Problem
-from ui.store.storage import StoredTable, TableStore
+from ui.store.storage import NotSaved, StoredTable, TableStore
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +38,9 @@ def deleted_message(by: str | None) -> str:
         return f"{by} deleted this table: Undo on their screen, or keep a copy."
     return DELETED
 
+
+EDIT_KEPT = "your edit is kept on this screen"
+"""What a refused save adds: nothing entered is dropped, and the next save that works writes it."""
 
 CHANGES_KEPT = 64
 """Revisions whose changed part is remembered; a screen further behind redraws whole."""
@@ -172,11 +174,13 @@ class TableSession:
         try:
             self.store.save(self.table_id, draft)
             self.save_error = None
-        except Exception as error:  # noqa: BLE001 - any storage failure is reported, not raised
-            logger.exception("saving table %s failed", self.table_id)
+        except NotSaved as refused:
+            logger.error("saving table %s failed: %s", self.table_id, refused)
             # Every device shows it: the file's name, not where it is on the host.
-            self.save_error = (f"Not saved: {file_problem(error, self.store.path, host=False)}; "
-                               "your edit is kept on this screen")
+            self.save_error = f"{refused.words(host=False)}; {EDIT_KEPT}"
+        except Exception as error:  # noqa: BLE001 - any other failure is reported, not raised
+            logger.exception("saving table %s failed", self.table_id)
+            self.save_error = f"Not saved: {error}; {EDIT_KEPT}"
 
     @property
     def writer_thread(self) -> bool:

@@ -11,6 +11,7 @@ from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup
 from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore
 from ui.screens.import_view import FileImport
+from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
 
 
@@ -70,6 +71,7 @@ class BackupView(FileImport):
     async def _save(self, stem: str, extension: str, text: str) -> None:
         await save_export(self.context, stem, extension, text, self.saved, "backup-saved")
 
+    @saves
     def import_text(self, text: str, source: str) -> None:
         try:
             merged = merge_backup(read_backup(text, source), self.context.store,
@@ -87,3 +89,5 @@ class BackupView(FileImport):
         self.status.value = text
         self.status.color = colour
         self.context.page.update()
+
+    say_not_saved = _say

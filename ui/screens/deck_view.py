@@ -20,6 +20,7 @@ from ui.games.maple_valley.editor_model import HeldCard
 from ui.games.maple_valley.known_cards import KnownCard
 from ui.games.sunflower_valley.cards import LOOK, combination_text, symbols
 from ui.games.sunflower_valley.editor_model import card_words
+from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
 from ui.screens.after_game_views import chips, screen_top
 from ui.screens.exports import save_export
@@ -161,16 +162,19 @@ class DeckView(FileImport):
 
             CardDialog(DeckHolder(self, entry), entry.kind, 0).open()
 
+    @saves
     def _replace(self, entry: DeckCard, card) -> None:
         self.deck.replace(entry, card)
         self._redraw()
 
+    @saves
     def _remove(self, entry: DeckCard) -> None:
         self.deck.remove(entry)
         self.context.toast(f"Taken out of the deck: {card_text(entry)}", "Undo",
                            lambda: self._put_back(entry))
         self._redraw()
 
+    @saves
     def _put_back(self, entry: DeckCard) -> None:
         self.deck.add(entry.game, entry.kind, entry.card)
         self._redraw()
@@ -197,6 +201,7 @@ class DeckView(FileImport):
     def import_text(self, text: str, source: str) -> None:
         self._import(lambda: deck_from_json(text, source), source)
 
+    @saves
     def _import(self, read: Callable[[], DeckFile], source: str) -> None:
         """Read a deck file; add its new cards at once, or first ask about its conflicts."""
         try:
@@ -265,6 +270,7 @@ class DeckView(FileImport):
         conflict.take = take
         self._redraw()
 
+    @saves
     def _finish_import(self) -> None:
         if self.plans is not None:
             self._apply(self.plans)
@@ -310,6 +316,10 @@ class DeckHolder:
     def holders(self, kind: str, name: str) -> list[str]:
         return []
 
+    def say_not_saved(self, message: str) -> None:
+        """In the card dialog, which stays open with the card as typed."""
+        self.message = message
+
     def redescribe(self, kind: str, old_name: str, card) -> bool:
         self.view.deck.replace(self.entry, card)
         return True
@@ -317,6 +327,7 @@ class DeckHolder:
     def remove(self, kind: str, index: int) -> None:
         self.view._remove(self.entry)
 
+    @saves
     def _run(self, action, *args):
         """As an editor runs an action: then the deck screen is drawn again."""
         outcome = action(*args)

@@ -4,13 +4,12 @@ the user empties it, so an Undo or a Restore always finds every edit acknowledge
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 import flet as ft
 
-from ui.store.file_problems import file_problem
 from ui.live.session import TableSession, deleted_message
+from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, heading, labelled, tap_target
 
 
@@ -34,15 +33,19 @@ def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
 def keep_copy(context, session: TableSession, player: int) -> None:
     """Save the draft as this screen shows it as a new table, and carry on there."""
     copied: list[int] = []
-    if done(context, lambda: copied.append(context.sessions.keep_copy(session))):
+
+    def copy_it() -> None:
+        copied.append(context.sessions.keep_copy(session))
         context.table_created(copied[0])
+
+    if saving(context, copy_it):
         context.go(f"/table/{copied[0]}/valley/{player}")
         context.toast("Kept as a new table.")
 
 
 def delete(context, table_id: int) -> bool:
     """Delete a table (until emptied), and tell the devices still showing it at once."""
-    if not context.may_open(table_id) or not done(
+    if not context.may_open(table_id) or not saving(
             context, lambda: context.sessions.delete(table_id, context.person_at(table_id))):
         return False
     context.edited(table_id)
@@ -51,18 +54,8 @@ def delete(context, table_id: int) -> bool:
 
 def restore(context, table_id: int) -> None:
     """Bring a deleted table back, and tell the devices still showing it."""
-    if context.may_open(table_id) and done(context, lambda: context.sessions.restore(table_id)):
+    if context.may_open(table_id) and saving(context, lambda: context.sessions.restore(table_id)):
         context.edited(table_id)
-
-
-def done(context, change: Callable[[], object]) -> bool:
-    """Make a change of the tables file; when the file fails, say so in words and go on."""
-    try:
-        change()
-    except (sqlite3.Error, OSError) as error:
-        context.toast(f"Not done: {file_problem(error, context.store.path, context.is_host)}.")
-        return False
-    return True
 
 
 def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> list[ft.Control]:
@@ -98,7 +91,7 @@ def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> li
 def _confirm_empty(context, table_ids: list[int], redraw: Callable[[], None]) -> None:
     def empty(e) -> None:
         context.page.pop_dialog()
-        done(context, lambda: context.sessions.purge(table_ids))
+        saving(context, lambda: context.sessions.purge(table_ids))
         redraw()
 
     count = len(table_ids)

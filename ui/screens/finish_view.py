@@ -7,6 +7,7 @@ import flet as ft
 
 from scorer.bgstats import bgstats_link
 from ui.store.finished import FinishForm, play_of
+from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
 from ui.screens.photos_view import memories
 
@@ -150,6 +151,11 @@ class FinishView:
         self.render()
         self.context.page.update()
 
+    def say_not_saved(self, message: str) -> None:
+        """Beside the buttons; the fields keep what was typed."""
+        self.error.value = message
+
+    @saves
     def _finish(self, e=None) -> None:
         problem = self.form.problem()
         if problem:
@@ -161,12 +167,14 @@ class FinishView:
         self.context.show(self.context.page.route)
         self.context.toast("The game is finished: it is in History.")
 
+    @saves
     def _reopen(self, e=None) -> None:
         self.context.store.reopen(self.table_id)
         self.context.edited(self.table_id)
         self.context.toast("Reopened: the table is back with the tables in progress.")
         self.context.go(f"/table/{self.table_id}/scorepad")
 
+    @saves
     def _rematch(self, e=None) -> None:
         table_id = start_rematch(self.context, self.table_id)
         self.context.toast("Rematch: same players; the cards described before are offered.")

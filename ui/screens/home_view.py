@@ -12,6 +12,7 @@ from ui.screens.deleted_tables import delete, recently_deleted, restore
 from ui.store.access import short_id
 from ui.store.storage import StoredTable
 from ui.parts.theme import theme_switch
+from ui.parts.saving import saves
 from ui.parts.widgets import heading, labelled, tap_target
 
 
@@ -146,6 +147,7 @@ class HomeView:
                             "--new-host-key.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         return rows
 
+    @saves
     def _remove_host(self, device: str) -> None:
         if not self.context.is_host:
             return

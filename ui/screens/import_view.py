@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.screens.import_model import import_table, text_of_file
+from ui.parts.saving import saves
 from ui.parts.widgets import labelled, tap_target
 
 
@@ -101,6 +102,7 @@ class ImportDialog:
         self.text.value = picked[0]
         self._import(*picked)
 
+    @saves
     def _import(self, text: str, source: str) -> None:
         imported = import_table(text, self.context.store, self.context.games, source)
         if imported.table_id is None:
@@ -115,3 +117,5 @@ class ImportDialog:
         self.status.value = text
         self.status.color = colour
         self.dialog.update()
+
+    say_not_saved = _say  # in the dialog: a snack bar would be under it

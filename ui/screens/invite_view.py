@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 import flet as ft
 import segno
 
-from ui.parts.widgets import labelled, tap_target
+from ui.parts.saving import saves
+from ui.parts.widgets import PROBLEM, labelled, tap_target
 
 
 def join_link(context, table_id: int) -> str:
@@ -49,6 +50,8 @@ class InviteDialog:
         self.context = context
         self.table_id = table_id
         self.content = ft.Column(scroll=ft.ScrollMode.AUTO, tight=True, width=360, spacing=10)
+        self.status = ft.Text(size=13, color=PROBLEM)
+        """Why the host's last change was not saved (in the dialog: a snack bar is under it)."""
 
     def open(self) -> None:
         self.render()
@@ -77,7 +80,8 @@ class InviteDialog:
                                          ft.Text("New code", size=14)], tight=True),
                                  self._renew, "invite-renew"),
                       ft.Text("The old link and QR code stop working; devices already in keep "
-                              "the table.", size=12, color=ft.Colors.GREY_700)]
+                              "the table.", size=12, color=ft.Colors.GREY_700),
+                      labelled("invite-status", self.status)]
         self.content.controls = items
 
     async def _copy(self, link: str) -> None:
@@ -108,17 +112,24 @@ class InviteDialog:
             ]))
         return rows
 
+    def say_not_saved(self, message: str) -> None:
+        self.status.value = message
+
+    @saves
     def _revoke(self, device: str) -> None:
         if not self.context.is_host:
             return
+        self.status.value = ""
         self.context.access.revoke(device, self.table_id)
         self.context.edited(self.table_id)
         self.render()
         self.context.page.update()
 
+    @saves
     def _renew(self, e=None) -> None:
         if not self.context.is_host:
             return
+        self.status.value = ""
         self.context.access.renew_code(self.table_id)
         self.render()
         self.context.page.update()

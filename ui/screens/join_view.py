@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.games.plugin import PLAYER_COLOURS
+from ui.parts.saving import saves
 from ui.parts.widgets import heading, labelled, tap_target
 
 
@@ -48,6 +49,7 @@ class JoinView:
             ]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
+    @saves
     def join(self, player: int | None) -> None:
         table_id = self.session.table_id
         if self.context.access.table_for_code(self.code) != table_id:

@@ -6,6 +6,7 @@ import flet as ft
 
 from ui.screens.new_table_model import NewTableForm
 from ui.games.plugin import PLAYER_COLOURS, PLAYER_TEXT
+from ui.parts.saving import saves
 from ui.parts.widgets import heading, labelled, tap_target
 
 
@@ -112,6 +113,11 @@ class NewTableView:
         self.render()
         self.context.page.update()
 
+    def say_not_saved(self, message: str) -> None:
+        self.error = message
+        self.render()
+
+    @saves
     def _start(self, e=None) -> None:
         problem = self.form.problem()
         if problem:

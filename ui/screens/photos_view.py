@@ -12,6 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.store.photos import MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoStore, too_large
+from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, Memo, labelled, tap_target
 
 THUMBNAIL = 56
@@ -41,8 +42,9 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
             remove_text.value = "Remove for good"
             context.page.update()
             return
-        photo_store(context).remove(table_id, photo.id)
-        context.page.pop_dialog()
+        context.page.pop_dialog()  # first: a snack bar saying why it stays would be under it
+        if not saving(context, lambda: photo_store(context).remove(table_id, photo.id)):
+            return
         context.edited(table_id)
         if on_removed is not None:
             on_removed()

@@ -13,10 +13,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from ui.store.storage import TableStore
+from ui.store.storage import JOIN_CODE_BYTES, TableStore, new_join_code
 
-CODE_BYTES = 12
-"""Join codes and tokens: 96 random bits, written in 16 URL-safe characters."""
+HOST_KEY_BYTES = 2 * JOIN_CODE_BYTES
+"""The host key: 192 random bits, written in 32 URL-safe characters."""
 
 
 @dataclass(frozen=True)
@@ -62,16 +62,20 @@ class Access:
     def _connection(self):
         return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
 
+    def _writing(self):
+        return self.store._writing()  # noqa: SLF001 - a refusal is NotSaved, as for the tables
+
     def host_key(self) -> str:
         """The key of ``scorepad app``'s printed address; made once, kept in the database
         (reading it writes nothing once it exists)."""
         with self._connection() as connection:
             row = connection.execute(
                 "SELECT value FROM settings WHERE name = 'host_key'").fetchone()
-            if row is not None:
-                return row[0]
+        if row is not None:
+            return row[0]
+        with self._writing() as connection:
             connection.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
-                               ("host_key", secrets.token_urlsafe(CODE_BYTES * 2)))
+                               ("host_key", secrets.token_urlsafe(HOST_KEY_BYTES)))
             return connection.execute(
                 "SELECT value FROM settings WHERE name = 'host_key'").fetchone()[0]
 
@@ -79,9 +83,9 @@ class Access:
         """Replace the host key (``scorepad app --new-host-key``): the old address stops making
         a browser the host's, and every host device stops being one (a lost phone or a shared
         screenshot of the address is then harmless)."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)",
-                               ("host_key", secrets.token_urlsafe(CODE_BYTES * 2)))
+                               ("host_key", secrets.token_urlsafe(HOST_KEY_BYTES)))
             connection.execute("DELETE FROM hosts")
         return self.host_key()
 
@@ -93,14 +97,14 @@ class Access:
 
     def remove_host(self, device: str) -> None:
         """The device is no longer the host's: it sees only the tables granted to it."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("DELETE FROM hosts WHERE device = ?", (device,))
 
     def claim_host(self, device: str, key: str) -> bool:
         """Remember the device as the host's when it presents the host key."""
         if not secrets.compare_digest(key.encode(), self.host_key().encode()):
             return False
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("INSERT OR IGNORE INTO hosts (device, since) VALUES (?, ?)",
                                (device, _now()))
         return True
@@ -116,7 +120,7 @@ class Access:
         return self.is_host(device) or self.grant_of(device, table_id) is not None
 
     def grant(self, device: str, table_id: int, role: str, player: int | None = None) -> None:
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute(
                 "INSERT OR REPLACE INTO grants (device, table_id, role, player, granted) "
                 "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
@@ -125,7 +129,7 @@ class Access:
     def revoke(self, device: str, table_id: int) -> None:
         """Stop sharing the table with the device, and renew the table's join code: every link
         and QR code the device has seen stops working, so it cannot come back by itself."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("DELETE FROM grants WHERE device = ? AND table_id = ?",
                                (device, table_id))
         self.changes += 1
@@ -152,24 +156,19 @@ class Access:
                                       (device,)).fetchall()
         return {row[0] for row in rows}
 
-    def join_code(self, table_id: int) -> str:
-        """The table's secret join code, made when first asked for (then reading it writes
-        nothing)."""
+    def join_code(self, table_id: int) -> str | None:
+        """The table's secret join code (made with the table: reading it writes nothing); None
+        when there is no such table."""
         with self._connection() as connection:
             row = connection.execute("SELECT join_code FROM tables WHERE id = ?",
                                      (table_id,)).fetchone()
-            if row is not None and row[0] is not None:
-                return row[0]
-            connection.execute("UPDATE tables SET join_code = ? WHERE id = ? AND join_code IS NULL",
-                               (secrets.token_urlsafe(CODE_BYTES), table_id))
-            return connection.execute("SELECT join_code FROM tables WHERE id = ?",
-                                      (table_id,)).fetchone()[0]
+        return row[0] if row else None
 
     def renew_code(self, table_id: int) -> str:
         """A new join code: the old link and QR code stop working (grants already made stay)."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
-                               (secrets.token_urlsafe(CODE_BYTES), table_id))
+                               (new_join_code(), table_id))
         return self.join_code(table_id)
 
     def table_for_code(self, code: str) -> int | None:

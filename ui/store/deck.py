@@ -137,6 +137,8 @@ class TablesFile(Protocol):
 
     def _connection(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
+    def _writing(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
 
 class Deck:
     """The deck of one tables file."""
@@ -163,17 +165,17 @@ class Deck:
         return cards
 
     def add(self, game: str, kind: str, card: BaseModel) -> None:
-        with self.store._connection() as connection:
+        with self.store._writing() as connection:
             join(connection, game, [(kind, card)])
 
     def remove(self, card: DeckCard) -> None:
-        with self.store._connection() as connection:
+        with self.store._writing() as connection:
             connection.execute("DELETE FROM deck WHERE game = ? AND kind = ? AND card = ?",
                                (card.game, card.kind, card.key))
 
     def replace(self, old: DeckCard, new: BaseModel) -> None:
         """An edit on the deck screen: the old description gives way to the new one."""
-        with self.store._connection() as connection:
+        with self.store._writing() as connection:
             connection.execute("DELETE FROM deck WHERE game = ? AND kind = ? AND card = ?",
                                (old.game, old.kind, old.key))
             kind = new.kind.value if isinstance(new, CardDescription) else old.kind
@@ -217,7 +219,7 @@ class Deck:
         """Add the new cards, and for each conflict what the person chose; returns how many
         cards changed."""
         changed = 0
-        with self.store._connection() as connection:
+        with self.store._writing() as connection:
             for plan in plans:
                 join(connection, plan.game, [(entry.kind, entry.card) for entry in plan.added])
                 changed += len(plan.added)

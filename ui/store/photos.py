@@ -151,12 +151,15 @@ class PhotoStore:
     def _connection(self):
         return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
 
+    def _writing(self):
+        return self.store._writing()  # noqa: SLF001 - a refusal is NotSaved, as for the tables
+
     def add(self, table_id: int, player: str | None, photo: SafePhoto, uid: str | None = None,
             added: datetime | None = None) -> Photo | None:
         """Keep a photo of the table; None when a photo with ``uid`` is here already."""
         uid = uid or str(uuid.uuid4())
         added = added or datetime.now(timezone.utc)
-        with self._connection() as connection:
+        with self._writing() as connection:
             cursor = connection.execute(
                 "INSERT OR IGNORE INTO photos (uid, table_id, player, added, width, height, jpeg, "
                 "thumbnail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -196,6 +199,6 @@ class PhotoStore:
         return bytes(row[0]) if row else None
 
     def remove(self, table_id: int, photo_id: int) -> None:
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("DELETE FROM photos WHERE id = ? AND table_id = ?",
                                (photo_id, table_id))

@@ -8,6 +8,7 @@ refresh or a server restart finds the table as it was left.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -141,6 +142,31 @@ class StoreUnavailable(Exception):
     """The tables file cannot be used; the message says why, names the file and what to do."""
 
 
+class NotSaved(Exception):
+    """A change the tables file refused (made read-only, full, deleted while the app runs...):
+    nothing of it was written. Every write of the file (tables, grants, deck, photos) raises
+    this and only this for a failing file; ``str()`` says why in words, naming the file and
+    what to do, and :meth:`words` says it for one device."""
+
+    def __init__(self, error: BaseException, path: Path):
+        super().__init__(file_problem(error, path))
+        self.error = error
+        self.path = path
+
+    def words(self, host: bool) -> str:
+        """``Not saved: <why> (file <path>): <what to do>``; a device other than the host's is
+        told the file's name, not where it is."""
+        return f"Not saved: {file_problem(self.error, self.path, host)}"
+
+
+JOIN_CODE_BYTES = 12
+"""A table's join code: 96 random bits, written in 16 URL-safe characters."""
+
+
+def new_join_code() -> str:
+    return secrets.token_urlsafe(JOIN_CODE_BYTES)
+
+
 _FIRST_COLUMNS = {"id", "game", "format_version", "draft", "created", "updated", "deleted"}
 """The ``tables`` table of the first release: a file holding it is scorepad's, from before the
 mark."""
@@ -190,6 +216,7 @@ class TableStore:
                 for table, column, declaration in _ADDED_COLUMNS:
                     _add_column(connection, table, column, declaration)
                 _give_uids(connection)
+                _give_join_codes(connection)
                 fill_once(connection, deck_cards)
                 # A damaged file can still open; find out now rather than at the first edit.
                 damage = connection.execute("PRAGMA quick_check").fetchone()[0]
@@ -210,6 +237,19 @@ class TableStore:
         self._keeper.close()
 
     @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """A connection for a change, committed when the block ends. A file that refuses it
+        raises :class:`NotSaved`, the change rolled back; every writer of the file goes
+        through here, so a screen has one exception to tell."""
+        try:
+            with self._connection() as connection:
+                yield connection
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
+            raise  # a defect of the app, not of the file
+        except (sqlite3.DatabaseError, OSError) as error:
+            raise NotSaved(error, self.path) from error
+
+    @contextmanager
     def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
         # A connection per operation: handlers run on several threads, and each change must be
         # committed before the handler returns. Only opening the store may create the file: one
@@ -224,17 +264,18 @@ class TableStore:
 
     def create(self, game: str, draft: dict) -> int:
         now = _now()
-        with self._connection() as connection:
+        with self._writing() as connection:
             cursor = connection.execute(
-                "INSERT INTO tables (game, format_version, draft, created, updated, uid) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4())),
+                "INSERT INTO tables (game, format_version, draft, created, updated, uid, "
+                "join_code) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4()),
+                 new_join_code()),
             )
             join_new(connection, self.deck_cards, game, draft)
             return int(cursor.lastrowid)
 
     def save(self, table_id: int, draft: dict) -> None:
-        with self._connection() as connection:
+        with self._writing() as connection:
             row = connection.execute(
                 "SELECT format_version, game, draft FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
@@ -277,17 +318,17 @@ class TableStore:
 
     def delete(self, table_id: int) -> None:
         """Hide a table; :meth:`restore` brings it back until :meth:`purge_deleted`."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("UPDATE tables SET deleted = ? WHERE id = ?", (_now(), table_id))
 
     def restore(self, table_id: int) -> None:
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("UPDATE tables SET deleted = NULL WHERE id = ?", (table_id,))
 
     def purge_deleted(self, table_ids: Iterable[int]) -> int:
         """Forget for good those of ``table_ids`` that are deleted (the user emptied them), with
         their photos."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             purged = connection.executemany(
                 "DELETE FROM tables WHERE id = ? AND deleted IS NOT NULL",
                 [(table_id,) for table_id in table_ids],
@@ -300,7 +341,7 @@ class TableStore:
         """Mark a table finished (or change how it finished): ``when`` is when it was played."""
         if when.tzinfo is None:  # the time of this computer
             when = when.astimezone()
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute(
                 "UPDATE tables SET finished = ?, location = ?, note = ?, start_player = ?, "
                 "updated = ? WHERE id = ?",
@@ -310,7 +351,7 @@ class TableStore:
 
     def reopen(self, table_id: int) -> None:
         """Back to the tables in progress; the location, note and who started are kept."""
-        with self._connection() as connection:
+        with self._writing() as connection:
             connection.execute("UPDATE tables SET finished = NULL, updated = ? WHERE id = ?",
                                (_now(), table_id))
 
@@ -323,7 +364,7 @@ class TableStore:
         uid that the device may not open is left untouched, and the backup's becomes a new
         table with a new uid, so a backup never reaches a table its device cannot see."""
         uid = table.uid
-        with self._connection() as connection:
+        with self._writing() as connection:
             row = connection.execute("SELECT id, deleted FROM tables WHERE uid = ?",
                                      (uid,)).fetchone()
             if row is not None and not may_open(int(row[0])):
@@ -343,8 +384,9 @@ class TableStore:
                 return int(row[0])
             cursor = connection.execute(
                 "INSERT INTO tables (game, format_version, draft, created, updated, finished, "
-                "location, note, start_player, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*values, uid))
+                "location, note, start_player, uid, join_code) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*values, uid, new_join_code()))
             join_new(connection, self.deck_cards, table.game, table.draft)
             return int(cursor.lastrowid)
 
@@ -358,6 +400,15 @@ def _give_uids(connection: sqlite3.Connection) -> None:
     for (table_id,) in connection.execute("SELECT id FROM tables WHERE uid IS NULL").fetchall():
         connection.execute("UPDATE tables SET uid = ? WHERE id = ?", (str(uuid.uuid4()), table_id))
     connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_uid ON tables (uid)")
+
+
+def _give_join_codes(connection: sqlite3.Connection) -> None:
+    """Tables saved before every table had a join code get one, once: reading a code (the
+    Invite dialog) then never writes."""
+    for (table_id,) in connection.execute(
+            "SELECT id FROM tables WHERE join_code IS NULL").fetchall():
+        connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
+                           (new_join_code(), table_id))
 
 
 def _now() -> str:

@@ -21,7 +21,8 @@ from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
 from ui.live.session import Sessions, storage_writer
-from ui.store.storage import StoredTable, TableStore
+from ui.store.storage import NotSaved, StoredTable, TableStore
+from ui.parts.saving import tell_not_saved
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 
@@ -282,9 +283,15 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         key = presented_key.get()  # taken off the address before the page loaded
+        refused = None
         if key:
-            access.claim_host(context.device, key)
+            try:
+                access.claim_host(context.device, key)
+            except NotSaved as error:  # told once the screen is drawn (drawing closes dialogs)
+                refused = error
         context.show(page.route)
+        if refused is not None:
+            tell_not_saved(context, refused)
         page.run_task(theme.restore, page, context.redraw)
 
     return main

@@ -32,7 +32,7 @@ from ui.store.access import Access
 from ui.store.photos import (
     MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoRefused, PhotoStore, safe_photo, too_large,
 )
-from ui.store.storage import TableStore
+from ui.store.storage import NotSaved, TableStore
 
 UPLOAD_PATH = "/upload"
 """Where Flet's web client sends a page's uploads when the app is mounted at ``/``."""
@@ -127,6 +127,8 @@ class PhotoUploads:
                 kept = await asyncio.to_thread(self._keep, ticket, data)
             except PhotoRefused as refused:
                 return self._refuse(name, 415, str(refused))
+            except NotSaved as refused:
+                return self._refuse(name, 507, f"{ticket.file_name}: {refused.words(host=False)}")
         self._record(name, Outcome(kept, f"Photo kept ({kept.width} × {kept.height})."))
         return PlainTextResponse("Kept.", status_code=201)
 
