@@ -4,9 +4,13 @@ one per process, so two phones at one table read it in two languages at once."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from scorer.language import LIBRARY_CATALOGS, Language, language
+import flet as ft
+
+from scorer.language import DEFAULT, LANGUAGES, LIBRARY_CATALOGS, Language, language
+from ui.parts.widgets import TOUCH
 
 APP_CATALOGS = Path(__file__).resolve().parent.parent / "locale"
 
@@ -14,3 +18,32 @@ APP_CATALOGS = Path(__file__).resolve().parent.parent / "locale"
 def app_language(code: str) -> Language:
     """The language ``code`` with the app's words as well as the library's."""
     return language(code, (LIBRARY_CATALOGS, APP_CATALOGS))
+
+
+def locale_configuration(code: str) -> ft.LocaleConfiguration:
+    """What Flutter's own words (date pickers, OK and Cancel, a field's menu) are said in: the
+    languages the app speaks, the device's now (English for the pseudo-language)."""
+    return ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(offered) for offered in LANGUAGES],
+        current_locale=ft.Locale(code if code in LANGUAGES else DEFAULT))
+
+
+def language_switch(words: Language, choose: Callable[[str], Awaitable[None]]) -> ft.Control:
+    """A button opening the languages, each named in itself (a reader who cannot read the
+    current one still finds theirs), the one read now checked; ``choose`` gets the code."""
+
+    def chooser(code: str) -> Callable:
+        async def chosen(e=None) -> None:
+            await choose(code)
+
+        return chosen
+
+    return ft.Semantics(identifier="language-switch", button=True, content=ft.PopupMenuButton(
+        content=ft.Container(ft.Icon(ft.Icons.TRANSLATE), width=TOUCH, height=TOUCH,
+                             alignment=ft.Alignment.CENTER, border_radius=8,
+                             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)),
+        tooltip=words.say("ui.language.switch", "Language: {name} (tap to change)",
+                          name=words.name),
+        items=[ft.PopupMenuItem(content=ft.Text(name), checked=code == words.code,
+                                on_click=chooser(code)) for code, name in LANGUAGES.items()],
+    ))

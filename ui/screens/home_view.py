@@ -13,6 +13,7 @@ from ui.store.access import short_id
 from ui.store.storage import StoredTable
 from ui.parts.theme import theme_switch
 from ui.parts.saving import saves
+from ui.parts.words import language_switch
 from ui.parts.widgets import heading, labelled, tap_target
 
 
@@ -55,7 +56,8 @@ class HomeView:
             ft.Row(
                 [
                     heading("scorepad", 24),
-                    ft.Row([theme_switch(self.context.page), tap_target(
+                    ft.Row([language_switch(self.context.words, self.context.choose_language),
+                            theme_switch(self.context.page), tap_target(
                         ft.Row([ft.Icon(ft.Icons.ADD), ft.Text("New table", size=16)], tight=True),
                         lambda e: self.context.go("/new"),
                         "new-table",

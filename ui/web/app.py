@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from ui.parts import theme
-from ui.parts.words import app_language
+from ui.parts.words import app_language, locale_configuration
+from ui.web.device_language import accept_language, device_language, remember_language
 from ui.web.devices import identify
 from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
@@ -99,6 +100,19 @@ class AppContext:
     def table_created(self, table_id: int) -> None:
         """A table made on this device (new or imported) is this device's to open."""
         self.access.grant(self.device, table_id, "creator")
+
+    def speak(self, code: str) -> None:
+        """Say every word of this device in the language ``code`` from now on (Flutter's own
+        words too)."""
+        self.words = app_language(code)
+        self.page.locale_configuration = locale_configuration(code)
+
+    async def choose_language(self, code: str) -> None:
+        """The language switch: the current screen again in ``code``, remembered by this
+        browser."""
+        self.speak(code)
+        self.show(self.page.route)
+        await remember_language(code)
 
     def go(self, route: str) -> None:
         if route == self.page.route:
@@ -289,6 +303,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
                 access.claim_host(context.device, key)
             except NotSaved as error:  # told once the screen is drawn (drawing closes dialogs)
                 refused = error
+        context.speak(await device_language(page.route, accept_language.get()))
         context.show(page.route)
         if refused is not None:
             tell_not_saved(context, refused)
