@@ -138,7 +138,9 @@ def open_app(page, url: str, as_host: bool = True) -> None:
     parts = urlsplit(url)
     key = HOST_KEYS.get(f"{parts.scheme}://{parts.netloc}")
     if as_host and key:
-        url = urlunsplit(parts._replace(query=f"key={key}"))
+        # The host key beside the address's own query (?lang=pseudo stays after the redirect).
+        url = urlunsplit(parts._replace(query="&".join(filter(None, [parts.query,
+                                                                     f"key={key}"]))))
     for attempt in (1, 2):
         page.goto(url)
         page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=UI_TIMEOUT)

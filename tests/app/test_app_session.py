@@ -171,3 +171,30 @@ def test_a_table_checks_again_only_the_valley_that_changed():
     _kept_check.cache_clear()
     assert kept == check(draft)
     assert [len(player.valley.cards) for player in kept.table.players] == [2, 1]
+
+
+def test_a_result_is_said_once_per_revision_and_language_for_every_device(tmp_path,
+                                                                           monkeypatch):
+    import ui.live.session as live
+    from scorer.language import in_language
+    from ui.parts.words import app_language
+
+    said = []
+
+    def counted(result, words):
+        said.append(words.code)
+        return in_language(result, words)
+
+    monkeypatch.setattr(live, "in_language", counted)
+    _, session = open_table(tmp_path)
+    session.apply("place a Lake", add_lake((0, 1)))
+    german = session.result_in(app_language("de"))
+    assert german == in_language(session.result, app_language("de"))
+    assert session.result_in(app_language("de")) is german  # a second German phone
+    assert session.result_in(app_language("en")) is session.result  # English is the result
+    session.result_in(app_language("es"))
+    assert said == ["de", "es"]
+    session.apply("place a Lake", add_lake((0, 2)))
+    again = session.result_in(app_language("de"))
+    assert again is not german and again.players[0].total == 2
+    assert said == ["de", "es", "de"]

@@ -21,6 +21,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
+from scorer.language import DEFAULT, Language, in_language
 from ui.store.draft_check import Checked, DraftChecker, Problem
 from ui.store.storage import NotSaved, StoredTable, TableStore
 
@@ -75,6 +76,10 @@ class TableSession:
         self._lock = threading.RLock()
         self._scored: tuple[int, Checked, TableResult | None] | None = None
         """The revision last checked and scored, what validated and its result."""
+        self._said: tuple[TableResult | None, dict[str, TableResult]] = (None, {})
+        """The result last said in other languages, and what it says in each (by code)."""
+        self._read_in: dict[str, Language] = {}
+        """The languages devices read this table in: the writer says each new result in them."""
         self.revision = 0
         self._parts_changed: list[int | None] = []
         """The part each revision changed (a player's index; None: the table's), the latest last,
@@ -197,7 +202,9 @@ class TableSession:
         loop = asyncio.get_running_loop()
 
         def scored_then() -> None:
-            self.result  # noqa: B018 - scored here, off the event loop
+            self.result  # noqa: B018 - scored, and said in each language read here, off the loop
+            for words in list(self._read_in.values()):
+                self.result_in(words)
             loop.call_soon_threadsafe(then)
 
         self._writer.submit(scored_then)
@@ -234,6 +241,26 @@ class TableSession:
     def result(self) -> TableResult | None:
         """The library's result for the part of the draft that validates."""
         return self._score()[2]
+
+    def result_in(self, words: Language) -> TableResult | None:
+        """The library's result said in the device's language ``words``: said once per
+        revision and language, however many devices read it (never scored again)."""
+        result = self.result
+        if result is None or words.code == DEFAULT:
+            return result
+        with self._lock:
+            self._read_in.setdefault(words.code, words)
+            said_from, said = self._said
+            if said_from is not result:
+                said = {}
+                self._said = (result, said)
+            if words.code in said:
+                return said[words.code]
+        translated = in_language(result, words)
+        with self._lock:
+            if self._said[0] is result:
+                self._said[1][words.code] = translated
+        return translated
 
     @property
     def player_names(self) -> list[str]:

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from scorer.core.breakdown import Cell, Line, TableResult
 from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.games import GAMES
+from scorer.language import DEFAULT, Language
 from scorer.report import scorepad_text
+from ui.parts.words import app_language
 from ui.store.draft_check import Checked
 from ui.live.session import TableSession
 
@@ -38,8 +40,12 @@ class Explanation:
 
 
 class Scorepad:
-    def __init__(self, result: TableResult):
+    """The scorepad of ``result`` (said in ``words``: see ``TableSession.result_in``), its own
+    words in ``words`` too (English when not given)."""
+
+    def __init__(self, result: TableResult, words: Language | None = None):
         self.result = result
+        self.words = words or app_language(DEFAULT)
         self.names = tuple(player.name for player in result.players)
         self.rows = tuple(
             ScorepadRow(
@@ -57,7 +63,8 @@ class Scorepad:
         winners = self.result.winners
         if not winners:
             return ""
-        return f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(winners)}"
+        return self.words.say_n("ui.scorepad.winners", "Winner: {names}", "Winners: {names}",
+                                len(winners), names=self.words.listing(winners))
 
     @property
     def tie_break(self) -> str:
@@ -79,17 +86,19 @@ class Scorepad:
         )
 
 
-def plain_text(session: TableSession) -> str:
-    """The scorepad as text to paste anywhere (the same text as ``scorepad score``)."""
-    result = session.result
+def plain_text(session: TableSession, words: Language | None = None) -> str:
+    """The scorepad as text to paste anywhere (the same text as ``scorepad score``), in the
+    device's language ``words`` (English when not given)."""
+    words = words or app_language(DEFAULT)
+    result = session.result_in(words)
     checked: Checked = session.checked
     title = GAMES[session.game.key].title
     if result is None:
-        text = f"{title}\n\nNot scored yet.\n"
+        text = f"{title}\n\n" + words.say("ui.scorepad.not_scored", "Not scored yet.") + "\n"
     else:
-        text = scorepad_text(result, title)
+        text = scorepad_text(result, title, words)
     if checked.problems:
-        text += "\nLeft out until fixed:\n" + "".join(
+        text += "\n" + words.say("ui.scorepad.left_out", "Left out until fixed:") + "\n" + "".join(
             f"- {_owner(session, problem.player)}{problem.message}\n" for problem in checked.problems
         )
     return text

@@ -69,7 +69,7 @@ class ScorepadView:
         """Redraw; the table is rebuilt only when its rows, players or selection change, else
         its numbers are updated in place."""
         session = self.session
-        result = session.result
+        result = session.result_in(self.context.words)
         items: list[ft.Control] = []
         # On a tablet the explanation of a tapped line sits beside the table, not under it.
         side_by_side = self.context.wide and not self.compact
@@ -78,7 +78,7 @@ class ScorepadView:
             items.append(labelled("scorepad-empty", ft.Text(
                 "Not scored yet: fix the problems below.", size=15)))
         else:
-            pad = Scorepad(result)
+            pad = Scorepad(result, self.context.words)
             if pad.warnings:  # at the top, where the eye starts
                 items.append(self._warnings.get(pad.warnings,
                                                 lambda: warning_box("scorepad-warnings",
@@ -202,9 +202,9 @@ class ScorepadView:
         self.context.page.update()
         if self.selected is None:
             return
-        result = self.session.result
+        result = self.session.result_in(self.context.words)
         if not self.context.wide and result is not None:
-            show_sheet(self.context, self.session, Scorepad(result).explain(category, player),
+            show_sheet(self.context, self.session, Scorepad(result, self.context.words).explain(category, player),
                        self._unselect)
             return
         # Beside an editor the panel is under the table, maybe below the fold: bring its top
@@ -220,7 +220,7 @@ class ScorepadView:
 
     async def _copy(self, e=None) -> None:
         try:
-            await ft.Clipboard().set(plain_text(self.session))
+            await ft.Clipboard().set(plain_text(self.session, self.context.words))
             note = "Copied: the same text as `scorepad score`."
         except Exception:  # noqa: BLE001 - browsers refuse the clipboard on plain http
             note = ("This browser did not allow copying here: open the text on its own page, "

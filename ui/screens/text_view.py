@@ -37,7 +37,7 @@ class TextView:
         self.render()
 
     def render(self) -> None:
-        self._text.value = plain_text(self.session)
+        self._text.value = plain_text(self.session, self.context.words)
 
     async def _copy(self, e=None) -> None:
         try:
