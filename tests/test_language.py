@@ -168,8 +168,6 @@ def test_score_prints_the_scorepad_in_the_language_asked_for(code, total_word):
     assert any(line.startswith(total_word) and line.endswith("18") for line in out.splitlines())
 
 
-@pytest.mark.xfail("girasoles" in GAMES_NOT_YET_MESSAGES, strict=True,
-                   reason="Girasoles still says plain sentences (issue 20)")
 def test_score_json_carries_the_message_beside_the_sentence():
     example = ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json"
     out = subprocess.run([sys.executable, "-m", "scorer", "score", str(example), "--json",

@@ -7,7 +7,17 @@ from functools import cached_property
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import connected_regions
-from scorer.girasoles.models import Board, Colour, Space, Symbol, describe_cell
+from scorer.girasoles.models import Board, Colour, Space, Symbol
+from scorer.message import Message, msg, msg_n, place
+
+
+AREA_NAMES: dict[Colour, Message] = {
+    Colour.BLUE: msg("gi.area.blue", "blue area"),
+    Colour.GREEN: msg("gi.area.green", "green area"),
+    Colour.RED: msg("gi.area.red", "red area"),
+    Colour.YELLOW: msg("gi.area.yellow", "yellow area"),
+}
+"""An area named by its colour (one message each: the colour agrees with the noun)."""
 
 
 @dataclass(frozen=True)
@@ -21,6 +31,11 @@ class Area:
     @property
     def size(self) -> int:
         return len(self.cells)
+
+    @property
+    def name(self) -> Message:
+        """E.g. "green area"."""
+        return AREA_NAMES[self.colour]
 
 
 @dataclass(frozen=True)
@@ -58,18 +73,30 @@ class Layout:
         """Groups of orthogonally adjacent sunflowers, whatever their colours (ruling GI-2)."""
         return connected_regions(self.cells_with(Symbol.SUNFLOWER))
 
-    def where(self, cell: Cell) -> str:
+    def where(self, cell: Cell) -> Message:
         """E.g. "red bee at row 2, column 3"."""
-        return f"{self.spaces[cell].describe()} at {describe_cell(cell)}"
+        return msg("gi.space_at", "{space} at {place}", space=self.spaces[cell].describe(),
+                   place=place(*cell))
 
 
-def cell_list(cells, limit: int = 8) -> str:
-    """Places, shortened past ``limit``: "row 1, column 2; row 3, column 4 and 2 more"."""
+def cell_list(cells, limit: int = 8) -> Message | None:
+    """Places, shortened past ``limit``: "row 1, column 2; row 3, column 4 and 2 more"; None
+    for no place."""
     cells = sorted(cells)
-    named = "; ".join(describe_cell(cell) for cell in cells[:limit])
-    return named + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
+    named = semicolons([place(*cell) for cell in cells[:limit]])
+    if named is None or len(cells) <= limit:
+        return named
+    return msg_n("gi.places.more", "{places} and {count} more", "{places} and {count} more",
+                 len(cells) - limit, places=named)
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """E.g. "1 space", "2 spaces", "2 leaves" (with ``words`` given)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
+def semicolons(items: list[Message]) -> Message | None:
+    """Items that hold commas themselves (places), listed with semicolons: "row 1, column 2;
+    row 3, column 4" (None for no item). One message per separator, so that any language may
+    say it its way."""
+    if not items:
+        return None
+    listed = items[0]
+    for item in items[1:]:
+        listed = msg("gi.semicolons", "{listed}; {item}", listed=listed, item=item)
+    return listed

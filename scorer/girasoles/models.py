@@ -25,6 +25,7 @@ from scorer.core.breakdown import Cell, Frozen
 from scorer.core.counts import WholeNumber
 from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names
+from scorer.message import Message, MessageError, msg, msg_n, place
 
 DEFAULT_BOARD_SIZE = 6
 SMALLEST_BOARD_SIZE = 4
@@ -57,9 +58,54 @@ class Symbol(StrEnum):
     def letter(self) -> str:
         return SYMBOL_LETTERS[self]
 
-    @property
-    def plural(self) -> str:
-        return "leaves" if self is Symbol.LEAF else f"{self.value}s"
+
+COLOUR_NAMES: dict[Colour, Message] = {
+    Colour.BLUE: msg("gi.colour.blue", "blue"),
+    Colour.GREEN: msg("gi.colour.green", "green"),
+    Colour.RED: msg("gi.colour.red", "red"),
+    Colour.YELLOW: msg("gi.colour.yellow", "yellow"),
+}
+"""A colour named on its own (a listing of colours, "blue 2")."""
+SYMBOL_NAMES: dict[Symbol, Message] = {
+    Symbol.SUNFLOWER: msg("gi.symbol.sunflower", "sunflower"),
+    Symbol.BEE: msg("gi.symbol.bee", "bee"),
+    Symbol.LEAF: msg("gi.symbol.leaf", "leaf"),
+    Symbol.LADYBUG: msg("gi.symbol.ladybug", "ladybug"),
+}
+SYMBOL_PLURALS: dict[Symbol, Message] = {
+    Symbol.SUNFLOWER: msg("gi.symbols.sunflower", "sunflowers"),
+    Symbol.BEE: msg("gi.symbols.bee", "bees"),
+    Symbol.LEAF: msg("gi.symbols.leaf", "leaves"),
+    Symbol.LADYBUG: msg("gi.symbols.ladybug", "ladybugs"),
+}
+SPACE_NAMES: dict[tuple[Colour, Symbol | None], Message] = {
+    # One message for each colour and symbol: the colour agrees with the noun in many languages.
+    (Colour.BLUE, None): msg("gi.space.blue", "blue space"),
+    (Colour.BLUE, Symbol.SUNFLOWER): msg("gi.space.blue.sunflower", "blue sunflower"),
+    (Colour.BLUE, Symbol.BEE): msg("gi.space.blue.bee", "blue bee"),
+    (Colour.BLUE, Symbol.LEAF): msg("gi.space.blue.leaf", "blue leaf"),
+    (Colour.BLUE, Symbol.LADYBUG): msg("gi.space.blue.ladybug", "blue ladybug"),
+    (Colour.GREEN, None): msg("gi.space.green", "green space"),
+    (Colour.GREEN, Symbol.SUNFLOWER): msg("gi.space.green.sunflower", "green sunflower"),
+    (Colour.GREEN, Symbol.BEE): msg("gi.space.green.bee", "green bee"),
+    (Colour.GREEN, Symbol.LEAF): msg("gi.space.green.leaf", "green leaf"),
+    (Colour.GREEN, Symbol.LADYBUG): msg("gi.space.green.ladybug", "green ladybug"),
+    (Colour.RED, None): msg("gi.space.red", "red space"),
+    (Colour.RED, Symbol.SUNFLOWER): msg("gi.space.red.sunflower", "red sunflower"),
+    (Colour.RED, Symbol.BEE): msg("gi.space.red.bee", "red bee"),
+    (Colour.RED, Symbol.LEAF): msg("gi.space.red.leaf", "red leaf"),
+    (Colour.RED, Symbol.LADYBUG): msg("gi.space.red.ladybug", "red ladybug"),
+    (Colour.YELLOW, None): msg("gi.space.yellow", "yellow space"),
+    (Colour.YELLOW, Symbol.SUNFLOWER): msg("gi.space.yellow.sunflower", "yellow sunflower"),
+    (Colour.YELLOW, Symbol.BEE): msg("gi.space.yellow.bee", "yellow bee"),
+    (Colour.YELLOW, Symbol.LEAF): msg("gi.space.yellow.leaf", "yellow leaf"),
+    (Colour.YELLOW, Symbol.LADYBUG): msg("gi.space.yellow.ladybug", "yellow ladybug"),
+}
+"""A covered space named by its colour and symbol: "red bee", "blue space"."""
+MODE_NAMES: dict[str, Message] = {
+    "normal": msg("gi.mode.normal", "normal mode"),
+    "advanced": msg("gi.mode.advanced", "advanced mode"),
+}
 
 
 SYMBOL_LETTERS = {Symbol.SUNFLOWER: "s", Symbol.BEE: "b", Symbol.LEAF: "f", Symbol.LADYBUG: "d"}
@@ -67,9 +113,10 @@ SYMBOL_LETTERS = {Symbol.SUNFLOWER: "s", Symbol.BEE: "b", Symbol.LEAF: "f", Symb
 EMPTY = "."
 COLOUR_BY_LETTER = {colour.letter: colour for colour in Colour}
 SYMBOL_BY_LETTER = {letter: symbol for symbol, letter in SYMBOL_LETTERS.items()}
-LEGEND = (
+LEGEND = msg(
+    "gi.grid.legend",
     "a space is 2 characters: the colour (B blue, G green, R red, Y yellow, . empty), then the "
-    "symbol (s sunflower, b bee, f leaf, d ladybug, . none), e.g. B. or Gs or .."
+    "symbol (s sunflower, b bee, f leaf, d ladybug, . none), e.g. B. or Gs or ..",
 )
 
 
@@ -79,43 +126,53 @@ class Space(NamedTuple):
     colour: Colour
     symbol: Symbol | None
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """E.g. "red bee" or "blue space"."""
-        return f"{self.colour.value} {self.symbol.value if self.symbol else 'space'}"
+        return SPACE_NAMES[self]
 
 
 def describe_cell(cell: Cell) -> str:
-    """E.g. "row 3, column 5", as the board's grid is counted (from 1 at the top left)."""
-    return f"row {cell[0]}, column {cell[1]}"
+    """E.g. "row 3, column 5", as the board's grid is counted (from 1 at the top left), in
+    English (:func:`scorer.message.place` is the message)."""
+    return place(*cell).text
 
 
 def parse_space(token: str) -> Space | None:
-    """Read one token of the grid; None is an empty space. Raises ValueError with the reason."""
+    """Read one token of the grid; None is an empty space. Raises MessageError with the reason."""
     if len(token) != 2:
-        raise ValueError(f"{token!r} is not a space: {LEGEND}")
+        raise MessageError(msg("gi.grid.not_a_space", "{token} is not a space: {legend}",
+                               token=repr(token), legend=LEGEND))
     colour_letter, symbol_letter = token
     if colour_letter != EMPTY and colour_letter not in COLOUR_BY_LETTER:
-        hint = (
-            f" (colours are capitals: {colour_letter.upper()})"
-            if colour_letter.upper() in COLOUR_BY_LETTER
-            else ""
-        )
-        raise ValueError(f"{colour_letter!r} is not a colour{hint}: {LEGEND}")
+        if colour_letter.upper() in COLOUR_BY_LETTER:
+            raise MessageError(msg(
+                "gi.grid.colour_capital",
+                "{letter} is not a colour (colours are capitals: {capital}): {legend}",
+                letter=repr(colour_letter), capital=colour_letter.upper(), legend=LEGEND))
+        raise MessageError(msg("gi.grid.not_a_colour", "{letter} is not a colour: {legend}",
+                               letter=repr(colour_letter), legend=LEGEND))
     if symbol_letter != EMPTY and symbol_letter not in SYMBOL_BY_LETTER:
+        letter = repr(symbol_letter)
         if symbol_letter == "l":
-            hint = " (leaf and ladybug both start with l: write f for a leaf, d for a ladybug)"
-        elif symbol_letter.lower() in SYMBOL_BY_LETTER:
-            hint = f" (symbols are small letters: {symbol_letter.lower()})"
-        else:
-            hint = ""
-        raise ValueError(f"{symbol_letter!r} is not a symbol{hint}: {LEGEND}")
+            raise MessageError(msg(
+                "gi.grid.symbol_l",
+                "{letter} is not a symbol (leaf and ladybug both start with l: write f for a "
+                "leaf, d for a ladybug): {legend}", letter=letter, legend=LEGEND))
+        if symbol_letter.lower() in SYMBOL_BY_LETTER:
+            raise MessageError(msg(
+                "gi.grid.symbol_small",
+                "{letter} is not a symbol (symbols are small letters: {small}): {legend}",
+                letter=letter, small=symbol_letter.lower(), legend=LEGEND))
+        raise MessageError(msg("gi.grid.not_a_symbol", "{letter} is not a symbol: {legend}",
+                               letter=letter, legend=LEGEND))
     symbol = SYMBOL_BY_LETTER.get(symbol_letter)
     if colour_letter == EMPTY:
         if symbol is not None:
-            raise ValueError(
-                f"a {symbol.value} on an empty space (a symbol is printed on a tile: "
-                f"give the space its colour, e.g. G{symbol_letter})"
-            )
+            raise MessageError(msg(
+                "gi.grid.symbol_without_tile",
+                "a {symbol} on an empty space (a symbol is printed on a tile: give the space its "
+                "colour, e.g. {example})", symbol=SYMBOL_NAMES[symbol],
+                example="G" + symbol_letter))
         return None
     return Space(COLOUR_BY_LETTER[colour_letter], symbol)
 
@@ -133,33 +190,42 @@ class Board(Frozen):
     )
     grid: tuple[str, ...] = Field(
         description="One string per row, top first; one token per space separated by blanks: "
-        + LEGEND,
+        + LEGEND.text,
     )
 
     @model_validator(mode="after")
     def _grid_fits_board(self) -> Board:
         if len(self.grid) > self.rows:
-            raise ValueError(
-                f"row {self.rows + 1} is outside the board: the grid has {len(self.grid)} rows, "
-                f"the board {self.rows} (set \"rows\" for a larger board)"
-            )
+            raise MessageError(msg(
+                "gi.board.too_many_rows",
+                'row {row} is outside the board: the grid has {count} rows, the board {rows} '
+                '(set "rows" for a larger board)',
+                row=self.rows + 1, count=len(self.grid), rows=self.rows))
         if len(self.grid) < self.rows:
-            raise ValueError(
-                f"the grid has {len(self.grid)} rows, the board {self.rows}: type every row, "
-                "with .. for an empty space (or set \"rows\" for a smaller board)"
-            )
+            raise MessageError(msg_n(
+                # English says "1 rows" as it always did; other languages have their singular.
+                "gi.board.too_few_rows",
+                'the grid has {count} rows, the board {rows}: type every row, with .. for an '
+                'empty space (or set "rows" for a smaller board)',
+                'the grid has {count} rows, the board {rows}: type every row, with .. for an '
+                'empty space (or set "rows" for a smaller board)',
+                len(self.grid), rows=self.rows))
         for row, text in enumerate(self.grid, start=1):
             tokens = text.split()
             if len(tokens) > self.cols:
-                raise ValueError(
-                    f"row {row}, column {self.cols + 1} is outside the board: the row has "
-                    f"{len(tokens)} spaces, the board {self.cols} columns"
-                )
+                raise MessageError(msg(
+                    "gi.board.too_many_spaces",
+                    "{place} is outside the board: the row has {count} spaces, the board "
+                    "{columns} columns",
+                    place=place(row, self.cols + 1), count=len(tokens), columns=self.cols))
             if len(tokens) < self.cols:
-                raise ValueError(
-                    f"row {row} has {len(tokens)} spaces, the board {self.cols} columns: type "
-                    "every space, with .. for an empty one"
-                )
+                raise MessageError(msg_n(
+                    "gi.board.too_few_spaces",
+                    "row {row} has {count} spaces, the board {columns} columns: type every "
+                    "space, with .. for an empty one",
+                    "row {row} has {count} spaces, the board {columns} columns: type every "
+                    "space, with .. for an empty one",
+                    len(tokens), row=row, columns=self.cols))
         self.spaces  # reads every space, stops at the first wrong one; the result is kept
         return self
 
@@ -171,8 +237,9 @@ class Board(Frozen):
             for col, token in enumerate(text.split(), start=1):
                 try:
                     space = parse_space(token)
-                except ValueError as error:
-                    raise ValueError(f"row {row}, column {col}: {error}") from None
+                except MessageError as error:
+                    raise MessageError(msg("gi.board.space_problem", "{place}: {problem}",
+                                           place=place(row, col), problem=error.message)) from None
                 if space is not None:
                     found[(row, col)] = space
         return found
@@ -219,24 +286,29 @@ class AdditionalObjective(Frozen):
     @model_validator(mode="after")
     def _shows_what_its_rule_needs(self) -> AdditionalObjective:
         if self.card > DESCRIBED_OBJECTIVES:
-            raise ValueError(
-                f"the rulebook describes additional objectives 1 to {DESCRIBED_OBJECTIVES} only, "
-                f"so objective {self.card} cannot be scored (ruling GI-5)"
-            )
+            raise MessageError(msg(
+                "gi.objective.not_described",
+                "the rulebook describes additional objectives 1 to {last} only, so objective "
+                "{card} cannot be scored (ruling GI-5)", last=DESCRIBED_OBJECTIVES, card=self.card))
         shows = OBJECTIVE_CARD_SHOWS[self.card]
-        fields = (
-            ("colour", shows is CardShows.COLOUR, "the colour"),
-            ("objects", shows is CardShows.OBJECTS, "the two objects"),
-        )
-        for field, needed, what in fields:
-            if needed and getattr(self, field) is None:
-                raise ValueError(
-                    f"objective {self.card} scores {what} shown on its card: "
-                    f"give {what} as \"{field}\""
-                )
-        for field, needed, _ in fields:
-            if not needed and getattr(self, field) is not None:
-                raise ValueError(f"objective {self.card} shows no {field}: remove \"{field}\"")
+        if shows is CardShows.COLOUR and self.colour is None:
+            raise MessageError(msg(
+                "gi.objective.needs_colour",
+                'objective {card} scores the colour shown on its card: give the colour as '
+                '"colour"', card=self.card))
+        if shows is CardShows.OBJECTS and self.objects is None:
+            raise MessageError(msg(
+                "gi.objective.needs_objects",
+                'objective {card} scores the two objects shown on its card: give the two objects '
+                'as "objects"', card=self.card))
+        if shows is not CardShows.COLOUR and self.colour is not None:
+            raise MessageError(msg("gi.objective.shows_no_colour",
+                                   'objective {card} shows no colour: remove "colour"',
+                                   card=self.card))
+        if shows is not CardShows.OBJECTS and self.objects is not None:
+            raise MessageError(msg("gi.objective.shows_no_objects",
+                                   'objective {card} shows no objects: remove "objects"',
+                                   card=self.card))
         return self
 
 
@@ -268,19 +340,25 @@ class Player(SeatedPlayer):
     @model_validator(mode="after")
     def _coins_given_once(self) -> Player:
         if self.coins is None and self.coins_by_round is None:
-            raise ValueError('give the coins: their total as "coins", or "coins_by_round"')
+            raise MessageError(msg("gi.coins.missing",
+                                   'give the coins: their total as "coins", or "coins_by_round"'))
         if self.coins is not None and self.coins_by_round is not None:
             rounds_total = sum(self.coins_by_round)
             if rounds_total != self.coins:
-                rounds = " + ".join(str(coins) for coins in self.coins_by_round)
-                raise ValueError(
-                    f"coins are {self.coins} but the rounds add up to {rounds_total} ({rounds})"
-                )
+                raise MessageError(msg(
+                    "gi.coins.rounds_differ",
+                    "coins are {coins} but the rounds add up to {total} ({rounds})",
+                    coins=self.coins, total=rounds_total, rounds=rounds_sum(self.coins_by_round)))
         return self
 
     @property
     def coin_total(self) -> int:
         return self.coins if self.coins is not None else sum(self.coins_by_round or ())
+
+
+def rounds_sum(coins_by_round: tuple[int, ...]) -> str:
+    """The coins of each round as a sum: "3 + 4 + 4 + 5" (digits in every language)."""
+    return " + ".join(str(coins) for coins in coins_by_round)
 
 
 Mode = Literal["normal", "advanced"]
@@ -304,14 +382,16 @@ class GirasolesTable(Frozen):
     def _objectives_fit_mode(self) -> GirasolesTable:
         allowed = ADDITIONAL_OBJECTIVES[self.mode]
         if len(self.objectives) > allowed:
-            raise ValueError(
-                f"a game in {self.mode} mode ends with {allowed} additional objectives, "
-                f"not {len(self.objectives)}"
-            )
+            raise MessageError(msg(
+                "gi.table.too_many_objectives",
+                "a game in {mode} ends with {allowed} additional objectives, not {count}",
+                mode=MODE_NAMES[self.mode], allowed=allowed, count=len(self.objectives)))
         cards = [objective.card for objective in self.objectives]
         repeated = sorted({card for card in cards if cards.count(card) > 1})
         if repeated:
-            raise ValueError(f"objective {repeated[0]} is entered twice; there is one such card")
+            raise MessageError(msg("gi.table.objective_twice",
+                                   "objective {card} is entered twice; there is one such card",
+                                   card=repeated[0]))
         return self
 
 

@@ -8,12 +8,14 @@ from scorer.girasoles import starting
 from scorer.girasoles.layout import Layout
 from scorer.girasoles.models import (
     ADDITIONAL_OBJECTIVES,
+    MODE_NAMES,
     AdditionalObjective,
     GirasolesTable,
     Options,
     Player,
 )
 from scorer.girasoles.objectives import OBJECTIVES
+from scorer.message import Message, msg, msg_n
 
 BOARD_LINES = (starting.leaves, starting.bees, starting.ladybugs)
 TIE_BREAK = "coins"
@@ -24,10 +26,12 @@ def objective_line(layout: Layout, objective: AdditionalObjective, options: Opti
     tally = card.score(layout, objective, options)
     return Line(
         category=objective_category(objective),
-        label=card.title(objective),
+        label=card.label(objective),
         points=tally.points,
-        detail=tally.detail,
+        detail=tally.said,
         cells=tally.cells,
+        # A card's name, as a Maple Valley Favour's: the same in every language (like the
+        # rulings' ids), not a sentence.
         cards=(f"additional objective {objective.card}",),
         rulings=tally.rulings,
     )
@@ -55,7 +59,7 @@ def score_table(table: GirasolesTable) -> TableResult:
     players = ranked_results(standings, lines)
     rows = tuple(Row(category=key, label=label) for key, label in starting.STARTING_ROWS.items())
     rows += tuple(
-        Row(category=objective_category(o), label=OBJECTIVES[o.card].title(o))
+        Row(category=objective_category(o), label=OBJECTIVES[o.card].label(o))
         for o in table.objectives
     )
     return TableResult(
@@ -68,22 +72,26 @@ def score_table(table: GirasolesTable) -> TableResult:
     )
 
 
-def _warnings(table: GirasolesTable) -> tuple[str, ...]:
+def _warnings(table: GirasolesTable) -> tuple[Message, ...]:
     warnings = []
     expected = ADDITIONAL_OBJECTIVES[table.mode]
     if len(table.objectives) < expected:
-        warnings.append(
-            f"{len(table.objectives)} additional objectives entered; a game in {table.mode} mode "
-            f"ends with {expected} (scored as entered, ruling GI-12)."
-        )
+        warnings.append(msg_n(
+            "gi.warning.few_objectives",
+            # English says "1 additional objectives entered" as it always did (tests pin it).
+            "{count} additional objectives entered; a game in {mode} ends with {expected} "
+            "(scored as entered, ruling GI-12).",
+            "{count} additional objectives entered; a game in {mode} ends with {expected} "
+            "(scored as entered, ruling GI-12).",
+            len(table.objectives), mode=MODE_NAMES[table.mode], expected=expected))
     seen: dict[tuple, int] = {}
     for objective in table.objectives:
         rule = (OBJECTIVES[objective.card].rule, objective.colour, objective.objects)
         if rule in seen:
-            warnings.append(
-                f"objectives {seen[rule]} and {objective.card} score the same thing; two cards "
-                "of one rule show different colours or objects: check what each card shows "
-                "(ruling GI-6)."
-            )
+            warnings.append(msg(
+                "gi.warning.same_rule",
+                "objectives {first} and {second} score the same thing; two cards of one rule "
+                "show different colours or objects: check what each card shows (ruling GI-6).",
+                first=seen[rule], second=objective.card))
         seen.setdefault(rule, objective.card)
     return tuple(warnings)

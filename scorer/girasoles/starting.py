@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from scorer.core.breakdown import Line
 from scorer.core.grid import surrounding
-from scorer.girasoles.layout import Layout, cell_list, plural
-from scorer.girasoles.models import Player, Symbol
+from scorer.girasoles.layout import Layout, cell_list
+from scorer.girasoles.models import Player, Symbol, rounds_sum
+from scorer.message import Message, msg, msg_n
 
 LADYBUG_POINTS = 2
 
-STARTING_ROWS = {
-    "coins": "Coins",
-    "leaves": "I. Leaves",
-    "bees": "II. Bees",
-    "ladybugs": "III. Ladybugs",
+STARTING_ROWS: dict[str, Message] = {
+    "coins": msg("gi.row.coins", "Coins"),
+    "leaves": msg("gi.row.leaves", "I. Leaves"),
+    "bees": msg("gi.row.bees", "II. Bees"),
+    "ladybugs": msg("gi.row.ladybugs", "III. Ladybugs"),
 }
 """The scorepad's rows before the additional objectives, in its order."""
 
@@ -26,10 +27,10 @@ def coins(player: Player) -> list[Line]:
     """Each coin gives points according to its value."""
     total = player.coin_total
     if player.coins_by_round is not None:
-        rounds = " + ".join(str(value) for value in player.coins_by_round)
-        detail = f"coins of each round {rounds} -> {total}"
+        detail = msg("gi.coins.by_round", "coins of each round {rounds} -> {total}",
+                     rounds=rounds_sum(player.coins_by_round), total=total)
     else:
-        detail = f"coins worth {total} in all -> {total}"
+        detail = msg("gi.coins.total", "coins worth {total} in all -> {total}", total=total)
     return [_line("coins", total, detail)]
 
 
@@ -38,15 +39,16 @@ def leaves(layout: Layout) -> list[Line]:
     leaves in one area each score it in full (ruling GI-1 says what an area is)."""
     cells = layout.cells_with(Symbol.LEAF)
     if not cells:
-        return [_line("leaves", 0, "no leaves on the board -> 0")]
+        return [_line("leaves", 0, msg("gi.leaves.none", "no leaves on the board -> 0"))]
     lines = []
     for cell in cells:
         area = layout.area_of[cell]
         points = area.size // 2
-        detail = (
-            f"{layout.where(cell)} in a {area.colour.value} area of "
-            f"{plural(area.size, 'space')}, 1 per 2 spaces -> {points}"
-        )
+        detail = msg_n(
+            "gi.leaves.leaf",
+            "{leaf} in a {area} of {count} space, 1 per 2 spaces -> {points}",
+            "{leaf} in a {area} of {count} spaces, 1 per 2 spaces -> {points}",
+            area.size, leaf=layout.where(cell), area=area.name, points=points)
         lines.append(_line("leaves", points, detail, area.cells, ("GI-1",)))
     return lines
 
@@ -56,16 +58,19 @@ def bees(layout: Layout) -> list[Line]:
     diagonally); one sunflower counts for every bee around it."""
     cells = layout.cells_with(Symbol.BEE)
     if not cells:
-        return [_line("bees", 0, "no bees on the board -> 0")]
+        return [_line("bees", 0, msg("gi.bees.none", "no bees on the board -> 0"))]
     sunflowers = set(layout.cells_with(Symbol.SUNFLOWER))
     lines = []
     for cell in cells:
         around = [n for n in surrounding(cell) if n in sunflowers]
-        found = f", at {cell_list(around)}" if around else ""
-        detail = (
-            f"{layout.where(cell)}: {plural(len(around), 'sunflower')} around{found} "
-            f"-> {len(around)}"
-        )
+        if around:
+            detail = msg_n("gi.bees.bee",
+                           "{bee}: {count} sunflower around, at {places} -> {count}",
+                           "{bee}: {count} sunflowers around, at {places} -> {count}",
+                           len(around), bee=layout.where(cell), places=cell_list(around))
+        else:
+            detail = msg("gi.bees.bee_alone", "{bee}: 0 sunflowers around -> 0",
+                         bee=layout.where(cell))
         lines.append(_line("bees", len(around), detail, (cell, *sorted(around))))
     return lines
 
@@ -74,21 +79,24 @@ def ladybugs(layout: Layout) -> list[Line]:
     """III. Each ladybug gives 2 points when no other ladybug is in the 8 spaces around it."""
     cells = layout.cells_with(Symbol.LADYBUG)
     if not cells:
-        return [_line("ladybugs", 0, "no ladybugs on the board -> 0")]
+        return [_line("ladybugs", 0, msg("gi.ladybugs.none", "no ladybugs on the board -> 0"))]
     ladybug_cells = set(cells)
     lines = []
     for cell in cells:
         around = [n for n in surrounding(cell) if n in ladybug_cells]
         if around:
-            detail = f"{layout.where(cell)}: another ladybug around, at {cell_list(around)} -> 0"
+            detail = msg("gi.ladybugs.crowded",
+                         "{ladybug}: another ladybug around, at {places} -> 0",
+                         ladybug=layout.where(cell), places=cell_list(around))
             lines.append(_line("ladybugs", 0, detail, (cell, *sorted(around))))
         else:
-            detail = f"{layout.where(cell)}: no other ladybug around -> {LADYBUG_POINTS}"
+            detail = msg("gi.ladybugs.alone", "{ladybug}: no other ladybug around -> {points}",
+                         ladybug=layout.where(cell), points=LADYBUG_POINTS)
             lines.append(_line("ladybugs", LADYBUG_POINTS, detail, (cell,)))
     return lines
 
 
-def _line(category: str, points: int, detail: str, cells=(), rulings=()) -> Line:
+def _line(category: str, points: int, detail: Message, cells=(), rulings=()) -> Line:
     return Line(
         category=category,
         label=STARTING_ROWS[category],
