@@ -11,6 +11,9 @@ from collections.abc import Sequence
 
 from scorer.core.breakdown import Line
 from scorer.maple_valley.models import (
+    CATEGORY_NAMES,
+    RESOURCE_NAMES,
+    TRAVEL_NAMES,
     AlsoHave,
     Favour,
     Friend,
@@ -22,34 +25,37 @@ from scorer.maple_valley.models import (
     StoredSets,
     Travel,
     TypedBonus,
+    friend_name,
     same_name,
 )
 from scorer.maple_valley.storage import Leftovers, sets_possible
+from scorer.maple_valley.words import named_count, semicolons
+from scorer.message import Message, Param, msg, msg_n
 
 ROWS = {
-    "favours": "Favours",
-    "friends": "Friends",
-    "patches": "Patches",
-    "leftovers": "Leftovers",
+    "favours": msg("mv.row.favours", "Favours"),
+    "friends": msg("mv.row.friends", "Friends"),
+    "patches": msg("mv.row.patches", "Patches"),
+    "leftovers": msg("mv.row.leftovers", "Leftovers"),
 }
 """The player's own rows, in the rulebook's order; a row per Festivity follows."""
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """E.g. "1 set", "2 sets", "1 batch", "2 batches" (``many`` when the plural is irregular)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
+def listing(counts: Counter) -> Param:
+    """E.g. "Acorns 2, Clay 1", in the game's order of resources ("none" when empty)."""
+    parts = tuple(named_count(RESOURCE_NAMES[r], counts[r]) for r in Resource if counts.get(r))
+    return parts or msg("mv.none", "none")
 
 
-def listing(counts: Counter, empty: str = "none") -> str:
-    """E.g. "Acorns 2, Clay 1", in the game's order of resources."""
-    parts = [f"{r.value} {counts[r]}" for r in Resource if counts.get(r)]
-    return ", ".join(parts) if parts else empty
-
-
-def _line(category: str, points: int, detail: str, cards: Sequence[str] = (),
+def _line(category: str, points: int, detail: Message, cards: Sequence[str] = (),
           rulings: Sequence[str] = ()) -> Line:
     return Line(category=category, label=ROWS[category], points=points, detail=detail,
                 cards=tuple(cards), rulings=tuple(rulings))
+
+
+def _no_bonus(category: str, name: str, score: int, head: Message) -> Line:
+    return _line(category, score, msg("mv.card.no_bonus", "{card}, no bonus -> {points}",
+                                      card=head, points=score), [name])
 
 
 def favour_line(favour: Favour, brought: Sequence[Favour], position: int, sets: int,
@@ -62,11 +68,11 @@ def favour_line(favour: Favour, brought: Sequence[Favour], position: int, sets: 
       best total (``sets``, ruling MV-2).
     - A typed bonus is added as typed.
     """
-    head = f"{favour.name} ({favour.category.value}): printed {favour.score}"
+    head = msg("mv.favour.head", "{name} ({category}): printed {score}", name=favour.name,
+               category=CATEGORY_NAMES[favour.category], score=favour.score)
     bonus = favour.bonus
     if bonus is None:
-        return _line("favours", favour.score, f"{head}, no bonus -> {favour.score}",
-                     [favour.name])
+        return _no_bonus("favours", favour.name, favour.score, head)
     if isinstance(bonus, AlsoHave):
         return _also_have_line(favour, bonus, brought, position, head)
     if isinstance(bonus, StoredSets):
@@ -75,51 +81,68 @@ def favour_line(favour: Favour, brought: Sequence[Favour], position: int, sets: 
     return _typed_line("favours", favour.name, favour.score, bonus, head)
 
 
-def _typed_line(category: str, name: str, score: int, bonus: TypedBonus, head: str) -> Line:
-    """A typed bonus is added as the player typed it."""
-    reason = f" ({bonus.reason})" if bonus.reason else ""
+def _typed_line(category: str, name: str, score: int, bonus: TypedBonus, head: Message) -> Line:
+    """A typed bonus is added as the player typed it (its reason too)."""
     points = score + bonus.points
-    return _line(category, points, f"{head} + typed bonus {bonus.points}{reason} -> {points}",
-                 [name])
+    if bonus.reason:
+        detail = msg("mv.card.typed_bonus_reason",
+                     "{card} + typed bonus {bonus} ({reason}) -> {points}",
+                     card=head, bonus=bonus.points, reason=bonus.reason, points=points)
+    else:
+        detail = msg("mv.card.typed_bonus", "{card} + typed bonus {bonus} -> {points}",
+                     card=head, bonus=bonus.points, points=points)
+    return _line(category, points, detail, [name])
 
 
 def _also_have_line(favour: Favour, bonus: AlsoHave, brought: Sequence[Favour], position: int,
-                    head: str) -> Line:
+                    head: Message) -> Line:
     others = [other for index, other in enumerate(brought)
               if index != position and same_name(other.name, bonus.favour)]
-    asks = f"+{bonus.points} if you also have {bonus.favour}"
-    head += ","
+    asks = msg("mv.favour.also_have", "{card}, +{bonus} if you also have {wanted}", card=head,
+               bonus=bonus.points, wanted=bonus.favour)
     if others:
         points = favour.score + bonus.points
-        detail = f"{head} {asks}: you have {others[0].name} -> {favour.score} + {bonus.points}"
-        return _line("favours", points, f"{detail} = {points}",
-                     [favour.name, others[0].name], ["MV-3"])
+        detail = msg("mv.favour.also_have.met",
+                     "{asks}: you have {other} -> {score} + {bonus} = {points}", asks=asks,
+                     other=others[0].name, score=favour.score, bonus=bonus.points, points=points)
+        return _line("favours", points, detail, [favour.name, others[0].name], ["MV-3"])
     if same_name(favour.name, bonus.favour):
-        why = f"no other {bonus.favour} brought (a card does not satisfy its own condition)"
+        detail = msg("mv.favour.also_have.itself", "{asks}: no other {wanted} brought (a card "
+                     "does not satisfy its own condition) -> {points}", asks=asks,
+                     wanted=bonus.favour, points=favour.score)
     else:
-        why = f"no {bonus.favour} brought"
-    return _line("favours", favour.score, f"{head} {asks}: {why} -> {favour.score}",
-                 [favour.name], ["MV-3"])
+        detail = msg("mv.favour.also_have.unmet", "{asks}: no {wanted} brought -> {points}",
+                     asks=asks, wanted=bonus.favour, points=favour.score)
+    return _line("favours", favour.score, detail, [favour.name], ["MV-3"])
 
 
 def _stored_sets_line(favour: Favour, bonus: StoredSets, sets: int, pack: Counter[Resource],
-                      head: str) -> Line:
-    per_set = f", +{bonus.points} per set of {bonus.set_name} stored here"
+                      head: Message) -> Line:
+    per_set = msg("mv.favour.per_set", "{card}, +{bonus} per set of {set} stored here", card=head,
+                  bonus=bonus.points, set=bonus.set_words)
     if sets:
         stored = listing(Counter({r: n * sets for r, n in bonus.needs.items()}))
         points = favour.score + bonus.points * sets
-        detail = (f"{head}{per_set}: {plural(sets, 'set')} stored ({stored}) -> "
-                  f"{favour.score} + {bonus.points} x {sets} = {points}")
+        detail = msg_n("mv.favour.sets_stored",
+                       "{per_set}: {count} set stored ({stored}) -> {score} + {bonus} x {count} "
+                       "= {points}",
+                       "{per_set}: {count} sets stored ({stored}) -> {score} + {bonus} x {count} "
+                       "= {points}", sets, per_set=per_set, stored=stored, score=favour.score,
+                       bonus=bonus.points, points=points)
         return _line("favours", points, detail, [favour.name], ["MV-2"])
     possible = sets_possible(pack, bonus)
     if possible == 0:
-        missing = [r.value for r, n in bonus.needs.items() if pack[r] < n]
-        why = f"no complete set held (short of {', '.join(missing)})"
+        missing = tuple(RESOURCE_NAMES[r] for r, n in bonus.needs.items() if pack[r] < n)
+        detail = msg("mv.favour.no_set", "{per_set}; no complete set held (short of {missing}) "
+                     "-> {points}", per_set=per_set, missing=missing, points=favour.score)
     else:
-        why = (f"none stored here: the resources for up to {plural(possible, 'set')} score at "
-               "least as much elsewhere (see the storage note)")
-    return _line("favours", favour.score, f"{head}{per_set}; {why} -> {favour.score}",
-                 [favour.name], ["MV-2"])
+        detail = msg_n("mv.favour.sets_elsewhere",
+                       "{per_set}; none stored here: the resources for up to {count} set score "
+                       "at least as much elsewhere (see the storage note) -> {points}",
+                       "{per_set}; none stored here: the resources for up to {count} sets score "
+                       "at least as much elsewhere (see the storage note) -> {points}",
+                       possible, per_set=per_set, points=favour.score)
+    return _line("favours", favour.score, detail, [favour.name], ["MV-2"])
 
 
 def friend_counts_for(friend: Friend, travel: Travel, options: Options) -> bool:
@@ -131,10 +154,11 @@ def friend_counts_for(friend: Friend, travel: Travel, options: Options) -> bool:
 
 def friends_line(friends: Sequence[Friend]) -> Line:
     """Each Friend scores its printed score; the Starter shows none, so it scores 0."""
-    named = ", ".join(f"{friend.name} {friend.score}" for friend in friends)
+    named = tuple(named_count(friend_name(friend), friend.score) for friend in friends)
     points = sum(friend.score for friend in friends)
-    count = len(friends) - 1
-    detail = f"{plural(count, 'Friend')} besides the Starter: {named} -> {points}"
+    detail = msg_n("mv.friends", "{count} Friend besides the Starter: {friends} -> {points}",
+                   "{count} Friends besides the Starter: {friends} -> {points}",
+                   len(friends) - 1, friends=named, points=points)
     return _line("friends", points, detail, [friend.name for friend in friends])
 
 
@@ -144,27 +168,32 @@ def patch_line(patch: Patch, friends: Sequence[Friend], options: Options) -> Lin
     "Friend of a travel type" counts every Friend showing that type, the Starter included unless
     the table's option says otherwise (ruling MV-4).
     """
-    head = f"{patch.name}: printed {patch.score}"
+    head = msg("mv.patch.head", "{name}: printed {score}", name=patch.name, score=patch.score)
     bonus = patch.bonus
     if bonus is None:
-        return _line("patches", patch.score, f"{head}, no bonus -> {patch.score}", [patch.name])
+        return _no_bonus("patches", patch.name, patch.score, head)
     if isinstance(bonus, TypedBonus):
         return _typed_line("patches", patch.name, patch.score, bonus, head)
     assert isinstance(bonus, PerFriend)
     counted = [friend for friend in friends if friend_counts_for(friend, bonus.travel, options)]
-    travel = bonus.travel.value
     points = patch.score + bonus.points * len(counted)
-    who = ", ".join(friend.name for friend in counted) or "none"
-    starter = ("Starter counted, it travels all three types" if
-               options.starter_counts_for_travel_bonuses else
-               "Starter not counted (table option)")
-    detail = (f"{head}, +{bonus.points} per {travel} Friend: {plural(len(counted), 'Friend')} "
-              f"({who}; {starter}) -> {patch.score} + {bonus.points} x {len(counted)} = {points}")
+    who = tuple(friend_name(friend) for friend in counted) or msg("mv.none", "none")
+    starter = (msg("mv.patch.starter_counted", "Starter counted, it travels all three types")
+               if options.starter_counts_for_travel_bonuses else
+               msg("mv.patch.starter_not_counted", "Starter not counted (table option)"))
+    detail = msg_n(
+        "mv.patch.per_friend",
+        "{card}, +{bonus} per {travel} Friend: {count} Friend ({friends}; {starter}) -> "
+        "{score} + {bonus} x {count} = {points}",
+        "{card}, +{bonus} per {travel} Friend: {count} Friends ({friends}; {starter}) -> "
+        "{score} + {bonus} x {count} = {points}",
+        len(counted), card=head, bonus=bonus.points, travel=TRAVEL_NAMES[bonus.travel],
+        friends=who, starter=starter, score=patch.score, points=points)
     return _line("patches", points, detail, [patch.name, *(f.name for f in counted)], ["MV-4"])
 
 
-def no_cards_line(category: str, what: str) -> Line:
-    return _line(category, 0, f"No {what} -> 0")
+def no_cards_line(category: str, detail: Message) -> Line:
+    return _line(category, 0, detail)
 
 
 def leftovers_line(left: Leftovers, remaining: Counter[Resource], stored_any: bool) -> Line:
@@ -172,15 +201,24 @@ def leftovers_line(left: Leftovers, remaining: Counter[Resource], stored_any: bo
     scores nothing. Honey always scores alone, never in a batch (ruling MV-1); resources stored on
     Favours are not leftovers (ruling MV-2)."""
     others = Counter({r: n for r, n in remaining.items() if r is not Resource.HONEY})
-    parts = [
-        f"{plural(left.honey, 'Honey', 'Honey')} -> {left.honey}",
-        f"{plural(left.maps, 'Map')} -> {left.maps}",
-        f"{plural(left.batchable, 'other resource')} ({listing(others)}) -> "
-        f"{plural(left.batches, 'batch', 'batches')} of 3 -> {left.batches}",
-    ]
+    batches: Message = msg_n("mv.leftovers.batches", "{count} batch of 3 -> {count}",
+                             "{count} batches of 3 -> {count}", left.batches)
     if left.remainder:
-        parts[-1] += f", {left.remainder} left over scores nothing"
-    stored = "; stored resources are not leftovers" if stored_any else ""
-    detail = f"{'; '.join(parts)}{stored} -> {left.points}"
+        batches = msg_n("mv.leftovers.remainder", "{batches}, {count} left over scores nothing",
+                        "{batches}, {count} left over scores nothing", left.remainder,
+                        batches=batches)
+    parts = (
+        msg_n("mv.leftovers.honey", "{count} Honey -> {count}", "{count} Honey -> {count}",
+              left.honey),
+        msg_n("mv.leftovers.maps", "{count} Map -> {count}", "{count} Maps -> {count}",
+              left.maps),
+        msg_n("mv.leftovers.others", "{count} other resource ({resources}) -> {batches}",
+              "{count} other resources ({resources}) -> {batches}", left.batchable,
+              resources=listing(others), batches=batches),
+    )
+    if stored_any:
+        parts += (msg("mv.leftovers.stored", "stored resources are not leftovers"),)
+    detail = msg("mv.leftovers", "{parts} -> {points}", parts=semicolons(parts),
+                 points=left.points)
     rulings = ["MV-1", "MV-2"] if stored_any else ["MV-1"]
     return _line("leftovers", left.points, detail, (), rulings)

@@ -28,6 +28,7 @@ from scorer.core.counts import WholeNumber
 from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names, name_key
 from scorer.core.text import printable
+from scorer.message import Message, MessageError, msg, verbatim
 
 CUBES_PER_PLAYER = 10
 MAX_PATCHES = 4
@@ -72,6 +73,25 @@ CURIOSITIES = (Resource.BUGS, Resource.FLOWERS, Resource.PEBBLES)
 MAPS = "Maps"
 """Maps sit in the Pack beside the resources but are not resources (not stored, not batched)."""
 
+RESOURCE_NAMES: dict[Resource, Message] = {
+    Resource.ACORNS: msg("mv.resource.acorns", "Acorns"),
+    Resource.BERRIES: msg("mv.resource.berries", "Berries"),
+    Resource.BIRCH: msg("mv.resource.birch", "Birch"),
+    Resource.CATTAILS: msg("mv.resource.cattails", "Cattails"),
+    Resource.CLAY: msg("mv.resource.clay", "Clay"),
+    Resource.HERBS: msg("mv.resource.herbs", "Herbs"),
+    Resource.HONEY: msg("mv.resource.honey", "Honey"),
+    Resource.BUGS: msg("mv.resource.bugs", "Bugs"),
+    Resource.FLOWERS: msg("mv.resource.flowers", "Flowers"),
+    Resource.PEBBLES: msg("mv.resource.pebbles", "Pebbles"),
+}
+"""Each resource's name in words any language can say."""
+PACK_NAMES: dict[str, Message] = {
+    **{resource.value: name for resource, name in RESOURCE_NAMES.items()},
+    MAPS: msg("mv.resource.maps", "Maps"),
+}
+"""What a Pack holds, by the name the table file gives it."""
+
 _SINGULARS = {"Acorn": "Acorns", "Berry": "Berries", "Cattail": "Cattails", "Herb": "Herbs",
               "Bug": "Bugs", "Flower": "Flowers", "Pebble": "Pebbles", "Map": "Maps"}
 _BY_LOWER_NAME = {name.lower(): name
@@ -83,13 +103,14 @@ def _pack_item(text: Any) -> str:
     if isinstance(text, Resource):
         return text.value
     if not isinstance(text, str):
-        raise ValueError(f"a resource is named by text, not {text!r}")
+        raise MessageError(msg("mv.error.resource_not_text",
+                               "a resource is named by text, not {given}", given=repr(text)))
     name = _BY_LOWER_NAME.get(text.strip().lower())
     if name is None:
-        known = ", ".join(r.value for r in Resource)
-        raise ValueError(
-            f"{text!r} is not a resource of Maple Valley; the resources are {known} (and Maps)"
-        )
+        raise MessageError(msg(
+            "mv.error.unknown_resource",
+            "{given} is not a resource of Maple Valley; the resources are {known} (and {maps})",
+            given=repr(text), known=tuple(r.value for r in Resource), maps=MAPS))
     return _SINGULARS.get(name, name)
 
 
@@ -97,7 +118,8 @@ def resource_named(text: Any) -> Resource:
     """A Good or Curiosity by name; Maps are refused (they are not resources)."""
     name = _pack_item(text)
     if name == MAPS:
-        raise ValueError("Maps are not resources: they cannot be stored on a Favour")
+        raise MessageError(msg("mv.error.maps_not_stored",
+                               "Maps are not resources: they cannot be stored on a Favour"))
     return Resource(name)
 
 
@@ -114,8 +136,22 @@ class Travel(StrEnum):
     FOREST = "Forest"
 
 
-def _named(enum: type[StrEnum], what: str, whats: str) -> BeforeValidator:
-    """Accept a member by its name in any case, singular or plural ("gifts" -> Gift)."""
+CATEGORY_NAMES: dict[Category, Message] = {
+    Category.DECORATION: msg("mv.category.decoration", "Decoration"),
+    Category.ENTERTAINMENT: msg("mv.category.entertainment", "Entertainment"),
+    Category.FOOD: msg("mv.category.food", "Food"),
+    Category.GIFT: msg("mv.category.gift", "Gift"),
+}
+TRAVEL_NAMES: dict[Travel, Message] = {
+    Travel.WATER: msg("mv.travel.water", "Water"),
+    Travel.ROCK: msg("mv.travel.rock", "Rock"),
+    Travel.FOREST: msg("mv.travel.forest", "Forest"),
+}
+
+
+def _named(enum: type[StrEnum], refusal: Any) -> BeforeValidator:
+    """Accept a member by its name in any case, singular or plural ("gifts" -> Gift);
+    ``refusal(given, known)`` words any other text."""
 
     def pick(value: Any) -> Any:
         if not isinstance(value, str):
@@ -124,19 +160,23 @@ def _named(enum: type[StrEnum], what: str, whats: str) -> BeforeValidator:
         for member in enum:
             if wanted in (member.value.casefold(), member.value.casefold() + "s"):
                 return member
-        known = ", ".join(member.value for member in enum)
-        raise ValueError(f"{value!r} is not a {what}; the {whats} are {known}")
+        raise MessageError(refusal(repr(value), tuple(member.value for member in enum)))
 
     return BeforeValidator(pick)
 
 
-CategoryName = Annotated[Category, _named(Category, "Favour category", "categories")]
-TravelName = Annotated[Travel, _named(Travel, "travel type", "travel types")]
+CategoryName = Annotated[Category, _named(Category, lambda given, known: msg(
+    "mv.error.unknown_category", "{given} is not a Favour category; the categories are {known}",
+    given=given, known=known))]
+TravelName = Annotated[Travel, _named(Travel, lambda given, known: msg(
+    "mv.error.unknown_travel", "{given} is not a travel type; the travel types are {known}",
+    given=given, known=known))]
 
 
 def _not_negative(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        raise ValueError(f"a count or score cannot be negative (got {value})")
+        raise MessageError(msg("mv.error.negative",
+                               "a count or score cannot be negative (got {value})", value=value))
     return value
 
 
@@ -146,7 +186,7 @@ Points = Annotated[Count, Field(le=MAX_CARD_POINTS)]
 
 def _not_blank(name: str) -> str:
     if not name.strip():
-        raise ValueError("a name cannot be blank")
+        raise MessageError(msg("mv.error.blank_name", "a name cannot be blank"))
     return name.strip()
 
 
@@ -183,7 +223,7 @@ class StoredSets(Frozen):
     def _known_resources(cls, value: Any) -> Any:
         if isinstance(value, (list, tuple)):
             if not value:
-                raise ValueError("a set holds at least one resource")
+                raise MessageError(msg("mv.error.empty_set", "a set holds at least one resource"))
             return tuple(resource_named(item) for item in value)
         return value
 
@@ -192,8 +232,19 @@ class StoredSets(Frozen):
         return Counter(self.set)
 
     @property
+    def set_words(self) -> Message:
+        """The set in words: "Bugs + Herbs", "2 Honey + Berries"."""
+        parts = [RESOURCE_NAMES[r] if n == 1 else
+                 msg("mv.set.many", "{count} {resource}", count=n, resource=RESOURCE_NAMES[r])
+                 for r, n in self.needs.items()]
+        words = parts[0]
+        for part in parts[1:]:
+            words = msg("mv.set.plus", "{first} + {second}", first=words, second=part)
+        return words
+
+    @property
     def set_name(self) -> str:
-        return " + ".join(f"{n} {r.value}" if n > 1 else r.value for r, n in self.needs.items())
+        return self.set_words.text
 
 
 class PerFriend(Frozen):
@@ -238,7 +289,8 @@ class Friend(Card):
     @classmethod
     def _distinct_travel(cls, travel: tuple[Travel, ...]) -> tuple[Travel, ...]:
         if len(set(travel)) != len(travel):
-            raise ValueError("list each travel type of a Friend once")
+            raise MessageError(msg("mv.error.travel_twice",
+                                   "list each travel type of a Friend once"))
         return travel
 
 
@@ -246,10 +298,31 @@ STARTER = Friend(name="Starter", score=0, travel=(Travel.WATER, Travel.ROCK, Tra
 """Every player's Starting Friend: no score, all three travel types (rulings MV-4, MV-5)."""
 
 
+def friend_name(friend: Friend) -> Message:
+    """A Friend's name in a sentence: the Starter's in words, any other as the player typed it."""
+    if friend is STARTER:
+        return msg("mv.friend.starter", "Starter")
+    return verbatim(friend.name)
+
+
 class Patch(Card):
     """A Patch card: printed score and at most one bonus."""
 
     bonus: PatchBonus | None = None
+
+
+CARD_KINDS: dict[str, Message] = {
+    "Favour": msg("mv.kind.favour", "Favour"),
+    "Friend": msg("mv.kind.friend", "Friend"),
+    "Patch": msg("mv.kind.patch", "Patch"),
+}
+"""A kind of card named in a sentence ("no Favour called ...")."""
+NUMBERED_CARDS: dict[str, Message] = {
+    "Favour": msg("mv.kind.favour_numbered", "favour"),
+    "Friend": msg("mv.kind.friend_numbered", "friend"),
+    "Patch": msg("mv.kind.patch_numbered", "patch"),
+}
+"""A kind of card as a place names it, before the card's number ("Ann's favour 2")."""
 
 
 def _reference_or_description(value: Any) -> str:
@@ -282,10 +355,13 @@ class Catalogue(Frozen):
             seen: set[str] = set()
             for card in self.cards(kind):
                 if _same_name(card.name) in seen:
-                    raise ValueError(f"the catalogue describes the {kind} {card.name!r} twice")
+                    raise MessageError(msg(
+                        "mv.error.described_twice", "the catalogue describes the {kind} {name} twice",
+                        kind=CARD_KINDS[kind], name=repr(card.name)))
                 seen.add(_same_name(card.name))
         if any(_same_name(f.name) == _same_name(STARTER.name) for f in self.friends):
-            raise ValueError("every player has a Starter already; do not describe it")
+            raise MessageError(msg("mv.error.starter_described",
+                                   "every player has a Starter already; do not describe it"))
         return self
 
     def cards(self, kind: str) -> tuple[Card, ...]:
@@ -329,10 +405,9 @@ class Player(SeatedPlayer):
     @classmethod
     def _at_most_four(cls, patches: tuple) -> tuple:
         if len(patches) > MAX_PATCHES:
-            raise ValueError(
-                f"a player holds at most {MAX_PATCHES} Patches, not {len(patches)} "
-                "(gaining a fifth means discarding one)"
-            )
+            raise MessageError(msg(
+                "mv.error.too_many_patches", "a player holds at most {most} Patches, not {count} "
+                "(gaining a fifth means discarding one)", most=MAX_PATCHES, count=len(patches)))
         return patches
 
     @field_validator("resources", mode="before")
@@ -344,18 +419,21 @@ class Player(SeatedPlayer):
         for key, count in value.items():
             name = _pack_item(key)
             if name in pack:
-                raise ValueError(f"{name} is entered twice")
+                raise MessageError(msg("mv.error.resource_twice", "{resource} is entered twice",
+                                       resource=PACK_NAMES[name]))
             most = MAX_MAPS if name == MAPS else MAX_HELD
             if isinstance(count, int) and count > most:
-                raise ValueError(f"{count} {name}? At most {most}: check the count")
+                raise MessageError(msg("mv.error.too_many_held",
+                                       "{count} {resource}? At most {most}: check the count",
+                                       count=count, resource=PACK_NAMES[name], most=most))
             pack[name] = count
         held = sum(count for name, count in pack.items()
                    if name != MAPS and isinstance(count, int) and count > 0)
         if held > MAX_PACK:
-            raise ValueError(
-                f"{held} resources in one Pack? The game has 180 resource markers and 12 "
-                f"multiplier planks: at most {MAX_PACK}; check the counts"
-            )
+            raise MessageError(msg(
+                "mv.error.pack_too_full", "{count} resources in one Pack? The game has 180 "
+                "resource markers and 12 multiplier planks: at most {most}; check the counts",
+                count=held, most=MAX_PACK))
         return pack
 
     @field_validator("cubes")
@@ -363,9 +441,9 @@ class Player(SeatedPlayer):
     def _ten_cubes(cls, cubes: dict[str, int]) -> dict[str, int]:
         placed = sum(cubes.values())
         if placed > CUBES_PER_PLAYER:
-            raise ValueError(
-                f"{placed} cubes on Festivities, but a player owns only {CUBES_PER_PLAYER}"
-            )
+            raise MessageError(msg(
+                "mv.error.too_many_cubes", "{count} cubes on Festivities, but a player owns only "
+                "{most}", count=placed, most=CUBES_PER_PLAYER))
         return cubes
 
     @property
@@ -430,9 +508,12 @@ class MapleValleyTable(Frozen):
         if names is None:
             return None
         if names and len(names) != FESTIVITY_COUNT:
-            raise ValueError(f"a game has {FESTIVITY_COUNT} Festivities, not {len(names)}")
+            raise MessageError(msg("mv.error.festivity_count",
+                                   "a game has {most} Festivities, not {count}",
+                                   most=FESTIVITY_COUNT, count=len(names)))
         if len({_same_name(name) for name in names}) != len(names):
-            raise ValueError("the 3 Festivities must have different names")
+            raise MessageError(msg("mv.error.festivity_names",
+                                   "the 3 Festivities must have different names"))
         return names
 
     @field_validator("players")
@@ -446,45 +527,55 @@ class MapleValleyTable(Frozen):
         """Every card and resource the players hold comes out of one box: together they hold
         no more than it has."""
         for what, held, most, box in (
-            ("Favours", sum(len(player.favours) for player in players), FAVOUR_CARDS,
-             f"{FAVOUR_CARDS} Favour cards"),
-            ("Friends besides the Starters", sum(len(player.friends) for player in players),
-             FRIEND_CARDS, f"{FRIEND_CARDS} Friend cards"),
-            ("resources", sum(sum(player.pack.values()) for player in players), MAX_PACK,
-             f"180 resource markers and 12 multiplier planks (at most {MAX_PACK})"),
-            ("Maps", sum(player.maps for player in players), MAX_MAPS, f"{MAX_MAPS} Map tiles"),
+            (msg("mv.box.favours", "Favours"), sum(len(player.favours) for player in players),
+             FAVOUR_CARDS, msg("mv.box.favour_cards", "{count} Favour cards", count=FAVOUR_CARDS)),
+            (msg("mv.box.friends", "Friends besides the Starters"),
+             sum(len(player.friends) for player in players), FRIEND_CARDS,
+             msg("mv.box.friend_cards", "{count} Friend cards", count=FRIEND_CARDS)),
+            (msg("mv.box.resources", "resources"),
+             sum(sum(player.pack.values()) for player in players), MAX_PACK,
+             msg("mv.box.resource_markers", "180 resource markers and 12 multiplier planks "
+                 "(at most {count})", count=MAX_PACK)),
+            (PACK_NAMES[MAPS], sum(player.maps for player in players), MAX_MAPS,
+             msg("mv.box.map_tiles", "{count} Map tiles", count=MAX_MAPS)),
         ):
             if held > most:
-                raise ValueError(f"the players hold {held} {what} in all, but the game has "
-                                 f"{box}: check the counts")
+                raise MessageError(msg(
+                    "mv.error.box_exceeded", "the players hold {count} {what} in all, but the "
+                    "game has {box}: check the counts", count=held, what=what, box=box))
         return players
 
     @model_validator(mode="after")
     def _consistent(self) -> MapleValleyTable:
         if self.is_solo:
             if self.festivities:
-                raise ValueError("a solo game has no Festivities; leave \"festivities\" out")
+                raise MessageError(msg("mv.error.solo_festivities", "a solo game has no "
+                                       "Festivities; leave \"festivities\" out"))
         else:
             if self.solo is not None:
-                raise ValueError("\"solo\" choices are for a one-player game only")
+                raise MessageError(msg("mv.error.solo_choices",
+                                       "\"solo\" choices are for a one-player game only"))
             if self.festivities == ():
-                raise ValueError(
-                    f"a game of 2 or more players has {FESTIVITY_COUNT} Festivities; name them "
-                    "or leave \"festivities\" out"
-                )
+                raise MessageError(msg(
+                    "mv.error.no_festivities", "a game of 2 or more players has {count} "
+                    "Festivities; name them or leave \"festivities\" out", count=FESTIVITY_COUNT))
         festivities = {_same_name(name) for name in self.festivity_names}
         for player in self.players:
             entered = [_same_name(name) for name in player.cubes]
             if len(set(entered)) != len(entered):
-                raise ValueError(f"{player.name}'s cubes name one Festivity twice")
+                raise MessageError(msg("mv.error.festivity_twice",
+                                       "{player}'s cubes name one Festivity twice",
+                                       player=player.name))
             for festivity in player.cubes:
                 if self.is_solo:
-                    raise ValueError(f"{player.name}: a solo game has no Festivities, so no cubes")
+                    raise MessageError(msg("mv.error.solo_cubes", "{player}: a solo game has no "
+                                           "Festivities, so no cubes", player=player.name))
                 if _same_name(festivity) not in festivities:
-                    raise ValueError(
-                        f"{player.name} has cubes on {festivity!r}, which is not one of this "
-                        f"game's Festivities ({', '.join(self.festivity_names)})"
-                    )
+                    raise MessageError(msg(
+                        "mv.error.unknown_festivity", "{player} has cubes on {festivity}, which "
+                        "is not one of this game's Festivities ({festivities})",
+                        player=player.name, festivity=repr(festivity),
+                        festivities=self.festivity_names))
             self._check_cards(player)
         return self
 
@@ -492,30 +583,31 @@ class MapleValleyTable(Frozen):
         for kind, entries in (("Favour", player.favours), ("Friend", player.friends),
                               ("Patch", player.patches)):
             for index, entry in enumerate(entries):
-                where = f"{player.name}'s {kind.lower()} {index + 1}"
+                where = msg("mv.error.card_place", "{player}'s {kind} {number}",
+                            player=player.name, kind=NUMBERED_CARDS[kind], number=index + 1)
                 name = entry if isinstance(entry, str) else entry.name
                 if kind == "Friend" and _same_name(name) == _same_name(STARTER.name):
-                    raise ValueError(f"{where}: the Starter is always counted; do not enter it")
+                    raise MessageError(msg("mv.error.starter_entered", "{where}: the Starter is "
+                                           "always counted; do not enter it", where=where))
                 listed = self.catalogue.find(kind, name)
                 if isinstance(entry, str) and listed is None:
-                    described = [card.name for card in self.catalogue.cards(kind)]
-                    known = ", ".join(described) if described else "none"
-                    raise ValueError(
-                        f"{where}: no {kind} called {entry!r} in the catalogue "
-                        f"(it describes: {known}); check the spelling or describe the card"
-                    )
+                    described = tuple(card.name for card in self.catalogue.cards(kind))
+                    raise MessageError(msg(
+                        "mv.error.not_in_catalogue", "{where}: no {kind} called {name} in the "
+                        "catalogue (it describes: {known}); check the spelling or describe the "
+                        "card", where=where, kind=CARD_KINDS[kind], name=repr(entry),
+                        known=described or msg("mv.none", "none")))
                 if not isinstance(entry, str) and listed is not None and listed != entry:
-                    raise ValueError(
-                        f"{where}: {entry.name!r} is described differently in the catalogue; "
-                        "name it to use the catalogue's description, or rename it"
-                    )
+                    raise MessageError(msg(
+                        "mv.error.described_differently", "{where}: {name} is described "
+                        "differently in the catalogue; name it to use the catalogue's "
+                        "description, or rename it", where=where, name=repr(entry.name)))
         patch_names = [_same_name(patch.name) for patch in self.patches_of(player)]
         for patch in self.patches_of(player):
             if patch_names.count(_same_name(patch.name)) > 1:
-                raise ValueError(
-                    f"{player.name} has the Patch {patch.name!r} twice; a player may not have "
-                    "two of the same Patch"
-                )
+                raise MessageError(msg(
+                    "mv.error.patch_twice", "{player} has the Patch {name} twice; a player may "
+                    "not have two of the same Patch", player=player.name, name=repr(patch.name)))
 
     def _resolve(self, kind: str, entry: str | Card) -> Any:
         return self.catalogue.find(kind, entry) if isinstance(entry, str) else entry
@@ -529,6 +621,15 @@ class MapleValleyTable(Frozen):
         if self.is_solo:
             return ()
         return self.festivities if self.festivities is not None else DEFAULT_FESTIVITIES
+
+    def festivity_label(self, number: int) -> Message:
+        """The name of Festivity ``number`` (from 1) on the scorepad: as the players typed it;
+        the default name ("Festivity 2", left out or typed as it is) in words, so a language
+        says it too."""
+        name = self.festivity_names[number - 1]
+        if name != DEFAULT_FESTIVITIES[number - 1]:
+            return verbatim(name)
+        return msg("mv.festivity.numbered", "Festivity {number}", number=number)
 
     def favours_of(self, player: Player) -> tuple[Favour, ...]:
         return tuple(self._resolve("Favour", entry) for entry in player.favours)

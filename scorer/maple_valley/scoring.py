@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from scorer.core.breakdown import Competition, Line, Row, TableResult
 from scorer.core.players import name_key
-from scorer.core.ranking import explain_tie_break, ranked_results, standings_of, winners
+from scorer.core.ranking import Standing, ranked_results, standings_of, winners
 from scorer.maple_valley import lines
 from scorer.maple_valley.festivities import festivity_lines
 from scorer.maple_valley.models import (
@@ -20,14 +20,16 @@ from scorer.maple_valley.models import (
 )
 from scorer.maple_valley.solo import solo_title
 from scorer.maple_valley.storage import Storage, allocate, kept_storage, leftovers, storing_bonus
+from scorer.maple_valley.words import last_and, semicolons
+from scorer.message import Message, msg, msg_n
 
-NO_TIE_BREAK = ("Maple Valley has no tie-break: tied players all win (\"it's an even better win "
-                "than winning alone\").")
+NO_TIE_BREAK = msg("mv.no_tie_break", "Maple Valley has no tie-break: tied players all win "
+                   "(\"it's an even better win than winning alone\").")
 
 
 def score_table(table: MapleValleyTable) -> TableResult:
     player_lines: dict[str, list[Line]] = {}
-    notes: dict[str, list[str]] = {}
+    notes: dict[str, list[Message]] = {}
     for player in table.players:
         player_lines[player.name], notes[player.name] = player_own_lines(table, player)
 
@@ -35,9 +37,10 @@ def score_table(table: MapleValleyTable) -> TableResult:
     competitions: list[Competition] = []
     for number, festivity in enumerate(table.festivity_names, start=1):
         category = f"festivity_{number}"
-        rows.append(Row(category=category, label=festivity))
+        label = table.festivity_label(number)
+        rows.append(Row(category=category, label=label))
         cubes = {player.name: table.cubes_of(player, festivity) for player in table.players}
-        competition, festivity_line = festivity_lines(category, festivity, cubes)
+        competition, festivity_line = festivity_lines(category, label, cubes)
         competitions.append(competition)
         for name, line in festivity_line.items():
             player_lines[name].append(line)
@@ -47,21 +50,36 @@ def score_table(table: MapleValleyTable) -> TableResult:
         player = table.players[0]
         title = solo_title(table.favours_of(player), len(player.patches),
                            table.friends_of(player), standings[0].total, table.solo)
-        notes[player.name][:0] = [f"Solo title: {title.title}", *title.answers, "(ruling MV-8)"]
+        notes[player.name][:0] = [msg("mv.solo.title_note", "Solo title: {title}",
+                                      title=title.title),
+                                  *title.answers, msg("mv.solo.ruling", "(ruling MV-8)")]
     players = ranked_results(standings, player_lines, notes)
-    tie = explain_tie_break(standings, [])
     return TableResult(
         game=table.game,
         rows=tuple(rows),
         players=players,
-        tie_break=NO_TIE_BREAK if tie.startswith("No tie") else f"{tie} {NO_TIE_BREAK}",
+        tie_break=_tie_break(standings),
         winners=winners(standings),
         competitions=tuple(competitions),
         warnings=_warnings(table),
     )
 
 
-def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line], list[str]]:
+def _tie_break(standings: Sequence[Standing]) -> Message:
+    """Players tied on total share their place: one sentence per group of them, then the rule."""
+    by_total: dict[int, list[str]] = {}
+    for standing in standings:
+        by_total.setdefault(standing.total, []).append(standing.name)
+    sentence = NO_TIE_BREAK
+    for total in sorted(by_total):  # the highest total is said first
+        tied = by_total[total]
+        if len(tied) > 1:
+            sentence = msg("mv.tie_shared", "{players} tie on {total}: they share the place. "
+                           "{then}", players=last_and(tied), total=total, then=sentence)
+    return sentence
+
+
+def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line], list[Message]]:
     """The lines that do not compare players: Favours, Friends, Patches, Leftovers; and the note
     explaining where the stored resources went."""
     favours = table.favours_of(player)
@@ -70,34 +88,35 @@ def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line
     pack = player.pack
     storage = kept_storage(favours, pack, player.maps)
     result = [lines.favour_line(favour, favours, index, storage.sets[index], pack)
-              for index, favour in enumerate(favours)] or [lines.no_cards_line("favours",
-                                                                              "Favours brought")]
+              for index, favour in enumerate(favours)] or [
+        lines.no_cards_line("favours", msg("mv.favours.none", "No Favours brought -> 0"))]
     result.append(lines.friends_line(friends))
     result.extend([lines.patch_line(patch, friends, table.options) for patch in patches]
-                  or [lines.no_cards_line("patches", "Patches")])
+                  or [lines.no_cards_line("patches", msg("mv.patches.none", "No Patches -> 0"))])
     left = leftovers(storage.remaining, player.maps)
     result.append(lines.leftovers_line(left, storage.remaining, any(storage.sets)))
     return result, storage_note(favours, storage, pack, player.maps)
 
 
 def storage_note(favours: Sequence[Favour], storage: Storage, pack: Counter[Resource],
-                 maps: int) -> list[str]:
+                 maps: int) -> list[Message]:
     """Why the sets went where they did: the chosen allocation against storing nothing."""
     if not any(storing_bonus(favour) for favour in favours):
         return []
-    placed = [f"{favour.name} holds {lines.plural(count, 'set')} of "
-              f"{storing_bonus(favour).set_name}"
+    placed = [msg_n("mv.storage.holds", "{favour} holds {count} set of {set}",
+                    "{favour} holds {count} sets of {set}", count, favour=favour.name,
+                    set=storing_bonus(favour).set_words)
               for favour, count in zip(favours, storage.sets) if storing_bonus(favour)]
     nothing = allocate(favours, [0] * len(favours), pack, maps)
-    return [
-        f"Stored resources (ruling MV-2): {'; '.join(placed)}. Stored bonuses "
-        f"{storage.stored_points} + Leftovers {storage.leftover_points} = {storage.points}, the "
-        f"most of every way to store them (storing nothing: 0 + {nothing.leftover_points} = "
-        f"{nothing.points})."
-    ]
+    return [msg(
+        "mv.storage.note", "Stored resources (ruling MV-2): {placed}. Stored bonuses {stored} + "
+        "Leftovers {leftovers} = {points}, the most of every way to store them (storing "
+        "nothing: 0 + {leftovers_alone} = {points_alone}).", placed=semicolons(placed),
+        stored=storage.stored_points, leftovers=storage.leftover_points, points=storage.points,
+        leftovers_alone=nothing.leftover_points, points_alone=nothing.points)]
 
 
-def _warnings(table: MapleValleyTable) -> tuple[str, ...]:
+def _warnings(table: MapleValleyTable) -> tuple[Message, ...]:
     """An "also have" naming a Favour that no card of the table is called: likely a misspelling."""
     known = {name_key(favour.name) for favour in table.catalogue.favours}
     known.update(name_key(favour.name)
@@ -111,7 +130,8 @@ def _warnings(table: MapleValleyTable) -> tuple[str, ...]:
                 if player.name not in who:
                     who.append(player.name)
     return tuple(
-        f"{favour} asks for {asked!r}, which no Favour of this table is called (held by "
-        f"{', '.join(who)}): check the spelling."
+        msg("mv.warning.unknown_favour", "{favour} asks for {asked}, which no Favour of this "
+            "table is called (held by {players}): check the spelling.", favour=favour,
+            asked=repr(asked), players=tuple(who))
         for (favour, asked), who in holders.items()
     )

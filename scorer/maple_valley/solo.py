@@ -9,54 +9,83 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorer.maple_valley.models import Category, Favour, Friend, SoloChoices, Travel
+from scorer.maple_valley.models import (
+    CATEGORY_NAMES,
+    TRAVEL_NAMES,
+    Category,
+    Favour,
+    Friend,
+    SoloChoices,
+    Travel,
+)
+from scorer.maple_valley.words import each_and, named_count
+from scorer.message import Message, msg, msg_n
 
 CATEGORY_WORDS = {
-    Category.DECORATION: "Imaginatively",
-    Category.ENTERTAINMENT: "Delightfully",
-    Category.FOOD: "Heartily",
-    Category.GIFT: "Generously",
+    Category.DECORATION: msg("mv.solo.imaginatively", "Imaginatively"),
+    Category.ENTERTAINMENT: msg("mv.solo.delightfully", "Delightfully"),
+    Category.FOOD: msg("mv.solo.heartily", "Heartily"),
+    Category.GIFT: msg("mv.solo.generously", "Generously"),
 }
-SCORE_WORDS = ((25, "Sleepy"), (50, "Nonchalant"), (75, "Enthusiastic"), (100, "Exuberant"),
-               (125, "Festive"))
-TOP_SCORE_WORD = "Spectacular"
-PATCH_WORDS = {0: "Rambler", 1: "Rambler", 2: "Scout", 3: "Tripper", 4: "Ranger"}
+SCORE_WORDS = ((25, msg("mv.solo.sleepy", "Sleepy")), (50, msg("mv.solo.nonchalant", "Nonchalant")),
+               (75, msg("mv.solo.enthusiastic", "Enthusiastic")),
+               (100, msg("mv.solo.exuberant", "Exuberant")), (125, msg("mv.solo.festive", "Festive")))
+TOP_SCORE_WORD = msg("mv.solo.spectacular", "Spectacular")
+_RAMBLER = msg("mv.solo.rambler", "Rambler")
+PATCH_WORDS = {0: _RAMBLER, 1: _RAMBLER, 2: msg("mv.solo.scout", "Scout"),
+               3: msg("mv.solo.tripper", "Tripper"), 4: msg("mv.solo.ranger", "Ranger")}
 TRAVEL_WORDS = {
-    Travel.WATER: "of the Running Rivers",
-    Travel.ROCK: "of the Rolling Hills",
-    Travel.FOREST: "of the Woodlands",
+    Travel.WATER: msg("mv.solo.running_rivers", "of the Running Rivers"),
+    Travel.ROCK: msg("mv.solo.rolling_hills", "of the Rolling Hills"),
+    Travel.FOREST: msg("mv.solo.woodlands", "of the Woodlands"),
 }
-THREE_WAY_TIE = "Three-Way Tie of Maple Valley"
+THREE_WAY_TIE = msg("mv.solo.three_way_tie", "Three-Way Tie of Maple Valley")
 
 
 @dataclass(frozen=True)
 class SoloTitle:
-    title: str
-    answers: tuple[str, ...]
+    title: Message
+    answers: tuple[Message, ...]
     """One sentence per question: the counts, the choice made on a tie, the word."""
 
 
-def _choose(counts: dict, choice, what: str) -> tuple[object, str]:
-    """The most counted option; on a tie the player's choice, else the first in rulebook order."""
+def _choose(counts: dict, names: dict, choice, what: str) -> tuple[object, Message]:
+    """The most counted option; on a tie the player's choice, else the first in rulebook order.
+    ``names``: each option in words; ``what``: the field of the table's "solo" that chooses."""
     most = max(counts.values())
     tied = [option for option, count in counts.items() if count == most]
     if len(tied) == 1:
-        ignored = (f" (your tie choice {choice.value} is not needed)"
-                   if choice is not None and choice != tied[0] else "")
-        return tied[0], f"{tied[0].value} is the most{ignored}"
-    names = " and ".join(option.value for option in tied)
+        if choice is not None and choice != tied[0]:
+            return tied[0], msg("mv.solo.most_choice_unneeded", "{option} is the most (your tie "
+                                "choice {choice} is not needed)", option=names[tied[0]],
+                                choice=names[choice])
+        return tied[0], msg("mv.solo.most", "{option} is the most", option=names[tied[0]])
+    tie = each_and([names[option] for option in tied])
     if choice in tied:
-        return choice, f"{names} tie; you chose {choice.value}"
-    unused = (f" (your choice {choice.value} is not among them)" if choice is not None else "")
-    return tied[0], (f"{names} tie; {tied[0].value} taken, the first in the rulebook's order"
-                     f"{unused}: set solo.{what} to choose")
+        return choice, msg("mv.solo.tie_chosen", "{tied} tie; you chose {choice}", tied=tie,
+                           choice=names[choice])
+    field = f"solo.{what}"
+    if choice is not None:
+        return tied[0], msg("mv.solo.tie_choice_outside", "{tied} tie; {option} taken, the first "
+                            "in the rulebook's order (your choice {choice} is not among them): "
+                            "set {field} to choose", tied=tie, option=names[tied[0]],
+                            choice=names[choice], field=field)
+    return tied[0], msg("mv.solo.tie_first", "{tied} tie; {option} taken, the first in the "
+                        "rulebook's order: set {field} to choose", tied=tie,
+                        option=names[tied[0]], field=field)
 
 
-def score_word(total: int) -> str:
+def band_word(total: int) -> Message:
+    """The word of the final score's band (question 2)."""
     for highest, word in SCORE_WORDS:
         if total <= highest:
             return word
     return TOP_SCORE_WORD
+
+
+def score_word(total: int) -> str:
+    """The band's word in English, as the rulebook prints it."""
+    return band_word(total).text
 
 
 def solo_title(favours: Sequence[Favour], patch_count: int, friends: Sequence[Friend],
@@ -73,23 +102,31 @@ def solo_title(favours: Sequence[Favour], patch_count: int, friends: Sequence[Fr
     choices = choices or SoloChoices()
     crafted = Counter(favour.category for favour in favours)
     by_category = {category: crafted[category] for category in Category}
-    category, why = _choose(by_category, choices.favour_category, "favour_category")
-    counted = ", ".join(f"{c.value} {n}" for c, n in by_category.items())
-    answers = [f"1. Favours crafted: {counted}; {why} -> {CATEGORY_WORDS[category]}"]
-    band = score_word(total)
-    answers.append(f"2. Final score {total} -> {band}")
-    patches = f"{patch_count} Patch{'' if patch_count == 1 else 'es'}"
-    answers.append(f"3. {patches} -> {PATCH_WORDS[patch_count]}")
+    category, why = _choose(by_category, CATEGORY_NAMES, choices.favour_category,
+                            "favour_category")
+    counted = tuple(named_count(CATEGORY_NAMES[c], n) for c, n in by_category.items())
+    manner = CATEGORY_WORDS[category]
+    answers = [msg("mv.solo.question_1", "1. Favours crafted: {counts}; {why} -> {word}",
+                   counts=counted, why=why, word=manner)]
+    band = band_word(total)
+    answers.append(msg("mv.solo.question_2", "2. Final score {total} -> {word}", total=total,
+                       word=band))
+    traveller = PATCH_WORDS[patch_count]
+    answers.append(msg_n("mv.solo.question_3", "3. {count} Patch -> {word}",
+                         "3. {count} Patches -> {word}", patch_count, word=traveller))
     by_travel = {travel: sum(travel in friend.travel for friend in friends) for travel in Travel}
-    counted = ", ".join(f"{t.value} {n}" for t, n in by_travel.items())
-    words = [CATEGORY_WORDS[category], band, PATCH_WORDS[patch_count]]
+    counted = tuple(named_count(TRAVEL_NAMES[t], n) for t, n in by_travel.items())
     if len(set(by_travel.values())) == 1:
-        answers.append(f"4. Friends by travel type (the Starter in each): {counted}; all three "
-                       f"tie -> {THREE_WAY_TIE}")
-        title = f"{' '.join(words)}, {THREE_WAY_TIE}"
+        answers.append(msg("mv.solo.question_4_all_tie", "4. Friends by travel type (the Starter "
+                           "in each): {counts}; all three tie -> {word}", counts=counted,
+                           word=THREE_WAY_TIE))
+        title = msg("mv.solo.title_three_way_tie", "{manner} {band} {traveller}, {tie}",
+                    manner=manner, band=band, traveller=traveller, tie=THREE_WAY_TIE)
     else:
-        travel, why = _choose(by_travel, choices.travel, "travel")
-        answers.append(f"4. Friends by travel type (the Starter in each): {counted}; {why} -> "
-                       f"{TRAVEL_WORDS[travel]}")
-        title = " ".join([*words, TRAVEL_WORDS[travel]])
+        travel, why = _choose(by_travel, TRAVEL_NAMES, choices.travel, "travel")
+        answers.append(msg("mv.solo.question_4", "4. Friends by travel type (the Starter in "
+                           "each): {counts}; {why} -> {word}", counts=counted, why=why,
+                           word=TRAVEL_WORDS[travel]))
+        title = msg("mv.solo.title", "{manner} {band} {traveller} {region}", manner=manner,
+                    band=band, traveller=traveller, region=TRAVEL_WORDS[travel])
     return SoloTitle(title=title, answers=tuple(answers))
