@@ -207,3 +207,62 @@ def test_a_refusal_names_the_resource_in_the_language():
     assert message.text == "100 Honey? At most 99: check the count"
     assert DE.render(message) == "100 Honig? Höchstens 99: prüfe die Anzahl"
     assert ES.render(message) == "¿100 Miel? Como mucho 99: revisa la cantidad"
+
+
+def _every_text(result) -> list[str]:
+    """Every sentence of a result: tie-break, warnings, competitions, and each player's lines and
+    notes."""
+    texts = [result.tie_break, *result.warnings,
+             *(competition.detail for competition in result.competitions)]
+    for player_result in result.players:
+        texts += [*player_result.notes, *(line.detail for line in player_result.lines)]
+    return texts
+
+
+RICH_TABLE = dict(
+    catalogue={"favours": [favour("Fiddle", 7, "Entertainment", also_have("Fiddle", 1))]},
+    festivities=["Square Dance", "Picnic", "Bonfire"],
+    options={"starter_counts_for_travel_bonuses": False},
+)
+
+
+def test_every_kind_of_sentence_passes_through_the_catalogue():
+    """In the pseudo-language every sentence is bracketed: none skipped a catalogue, whichever
+    line, note or warning says it; the names typed are kept."""
+    cake = favour("Cake", 3, "Food", {"kind": "typed", "points": 2, "reason": "a reason"})
+    ann = player("Ann", favours=["Fiddle", JAR, cake,
+                                 favour("Harp", 1, "Gift", also_have("Lute", 2)),
+                                 favour("Pot", 1, "Decoration", stored_sets(["Clay"], 0))],
+                 friends=[friend("Otter", 3, "Water")],
+                 patches=[patch("Water Safety", 3, per_friend("Water", 2)),
+                          patch("Knots", 1, {"kind": "typed", "points": 1, "reason": ""})],
+                 resources={"Bugs": 3, "Herbs": 3, "Honey": 1, "Maps": 2, "Clay": 3},
+                 cubes={"Square Dance": 2})
+    ben = player("Ben", favours=[JAR, JAR], resources={"Bugs": 1},
+                 cubes={"Square Dance": 2, "Bonfire": 3})
+    english = scored(ann, ben, player("Cat"), player("Dan"), player("Eve"), **RICH_TABLE)
+    result = said(english, "pseudo")
+    texts = _every_text(result)
+    assert len(texts) == len(_every_text(english)) > 40
+    assert any("Pot" in text and "ŋőŋę şŧőřęđ ĥęřę" in text for text in texts)
+    assert [text for text in texts if not (text.startswith("[") and text.endswith("]"))] == []
+    assert [row.label for row in result.rows] == [
+        "[Ƒǻʋőűřş]", "[Ƒřįęŋđş]", "[Ƥǻŧçĥęş]", "[Ľęƒŧőʋęřş]", "Square Dance", "Picnic", "Bonfire"]
+    assert "Lute" in result.warnings[0] and "Harp" in result.warnings[0]
+
+
+def test_every_solo_sentence_passes_through_the_catalogue():
+    otter, goat, deer = (friend("Otter", 3, "Water"), friend("Goat", 2, "Rock"),
+                         friend("Deer", 2, "Forest"))
+    tied = solo(favours=[favour("Shawl", 3, "Gift"), favour("Cake", 3, "Food")],
+                friends=[otter, goat, deer], choices={"favour_category": "Decoration"})
+    chosen = solo(favours=[favour("Shawl", 3, "Gift")], friends=[otter, goat],
+                  choices={"travel": "Rock", "favour_category": "Food"})
+    for result in (tied, chosen):
+        notes = said(result, "pseudo").notes
+        assert [note for note in notes if not (note.startswith("[") and note.endswith("]"))] == []
+    assert said(tied, "de").notes[0] == (
+        "Solo-Titel: Herzhaft Schläfriger Wanderer, Dreifacher Gleichstand von Maple Valley")
+    assert said(chosen, "es").notes[4] == (
+        "4. Amigos por tipo de viaje (el Inicial en cada uno): Agua 2, Roca 2, Bosque 1; "
+        "empate entre Agua y Roca; elegiste Roca -> de las Colinas Ondulantes")
