@@ -10,7 +10,16 @@ from functools import cached_property
 from scorer.core.breakdown import Cell
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
-from scorer.sunflower_valley.models import TOWN_KINDS, Card, Kind, Options, Valley
+from scorer.message import Message, msg, msg_n
+from scorer.sunflower_valley.models import (
+    TOWN_KINDS,
+    Card,
+    Kind,
+    Options,
+    Valley,
+    card_at,
+    joined_by_semicolons,
+)
 from scorer.sunflower_valley.places import Places
 
 
@@ -18,7 +27,7 @@ from scorer.sunflower_valley.places import Places
 class RouteGoal:
     """A goal of the table whose points depend on the Express route (Suburban Trains)."""
 
-    label: str
+    title: Message
     points: Callable[[Layout, frozenset[Cell]], int]
     """The goal's points when these Railroad cards are part of the Express."""
 
@@ -69,9 +78,13 @@ class Layout:
             stops = self.network.best_route(self.route_goal_points)
         return ExpressRoute(tuple(stops), self.network.route_rails(stops), assumed)
 
-    def route_name(self, stops: tuple[Cell, ...]) -> str:
+    def route_name(self, stops: tuple[Cell, ...]) -> Message:
         """E.g. "Starting Town at row 2, column 3 -> Town at row 2, column 5"."""
-        return " -> ".join(self.where(self.by_cell[stop]) for stop in stops)
+        said = self.where(self.by_cell[stops[0]])
+        for stop in stops[1:]:
+            said = msg("sv.route.next", "{route} -> {stop}", route=said,
+                       stop=self.where(self.by_cell[stop]))
+        return said
 
     def cards_of(self, *kinds: Kind) -> list[Card]:
         return [card for card in self.by_cell.values() if card.kind in kinds]
@@ -111,21 +124,21 @@ class Layout:
         found = {card.cell: card for cell in cells for card in self._fields_around.get(cell, ())}
         return [found[cell] for cell in sorted(found)]
 
-    def where(self, card: Card) -> str:
-        """E.g. "Mountain at row 2, column 3"."""
-        return f"{card.kind.label} at {self.places.name(card.cell)}"
+    def where(self, card: Card) -> Message:
+        """E.g. "Mountain at row 2, column 3" (made once a card: several lines name it)."""
+        if card.cell not in self._named:
+            self._named[card.cell] = card_at(card.kind, self.places.place(card.cell))
+        return self._named[card.cell]
 
-    def listing(self, cards: list[Card], limit: int = 6) -> str:
+    @cached_property
+    def _named(self) -> dict[Cell, Message]:
+        return {}
+
+    def listing(self, cards: list[Card], limit: int = 6) -> Message:
         """Cards named by kind and place, shortened past ``limit``; semicolons between them, since
         a place has a comma ("row 1, column 2")."""
         named = [self.where(card) for card in cards[:limit]]
         if len(cards) > limit:
-            named.append(f"{len(cards) - limit} more")
-        return "; ".join(named) if named else "none"
-
-
-def plural(count: int, word: str) -> str:
-    """E.g. "1 Town", "2 Towns", "3 Sheep" (Sheep is its own plural)."""
-    if count == 1 or word.endswith("Sheep"):
-        return f"{count} {word}"
-    return f"{count} {word}s"
+            left = len(cards) - limit
+            named.append(msg_n("sv.listing.more", "{count} more", "{count} more", left))
+        return joined_by_semicolons(named) if named else msg("sv.listing.none", "none")

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections import Counter
 
 from scorer.core.breakdown import Line
+from scorer.message import Message, msg, msg_n
 from scorer.sunflower_valley.express import EXPRESS_POINTS_PER_TOWN
-from scorer.sunflower_valley.layout import Layout, plural
-from scorer.sunflower_valley.models import Card, Kind
+from scorer.sunflower_valley.layout import Layout
+from scorer.sunflower_valley.models import KIND_COUNTS, Card, Kind, joined_by_plus
 
 MOUNTAIN_POINTS = {0: 0, 1: 1, 2: 2, 3: 4, 4: 6}
 """Points of a Mountain by its adjacent Field cards."""
 LAKE_POINTS = 1
-SETTLES_IT = "entering the Express stops settles it"
 
 
 def valley_express(layout: Layout) -> list[Line]:
@@ -25,27 +25,34 @@ def valley_express(layout: Layout) -> list[Line]:
     towns_after_start = express.towns_after_start
     points = EXPRESS_POINTS_PER_TOWN * towns_after_start
     route = layout.route_name(express.stops)
-    count = (
-        f"{plural(towns_after_start, 'town')} after the Starting Town "
-        f"x {EXPRESS_POINTS_PER_TOWN} -> {points}"
-    )
+    towns = msg_n("sv.express.towns",
+                  "{count} town after the Starting Town x {each} -> {points}",
+                  "{count} towns after the Starting Town x {each} -> {points}",
+                  towns_after_start, each=EXPRESS_POINTS_PER_TOWN, points=points)
     cells = express.stops + tuple(sorted(express.rails))
     if not express.assumed:
-        return [_line("express", points, f"route as entered: {route}; {count}", cells,
-                      ("SV-2", "SV-4"))]
+        return [_line("express", points,
+                      msg("sv.express.entered", "route as entered: {route}; {towns}",
+                          route=route, towns=towns),
+                      cells, ("SV-2", "SV-4"))]
     if layout.route_goals:
-        goals = " and ".join(goal.label for goal in layout.route_goals)
-        chosen = f"the legal route that scores the most on the Valley Express and {goals} together"
+        detail = msg(
+            "sv.express.assumed_for_goals",
+            "no stops entered, so the legal route that scores the most on the Valley Express and "
+            "{goals} together is assumed: {route}; {towns}",
+            goals=tuple(goal.title for goal in layout.route_goals), route=route, towns=towns)
     else:
-        chosen = "the longest legal route"
-    detail = f"no stops entered, so {chosen} is assumed: {route}; {count}"
+        detail = msg("sv.express.assumed_longest",
+                     "no stops entered, so the longest legal route is assumed: {route}; {towns}",
+                     route=route, towns=towns)
     longest = layout.network.longest_route()
     if len(longest) > len(express.stops):
-        detail += (
-            f"; the longer route {layout.route_name(longest)} would score "
-            f"{EXPRESS_POINTS_PER_TOWN * (len(longest) - 1)} here but fewer in all, "
-            f"and {SETTLES_IT}"
-        )
+        detail = msg(
+            "sv.express.longer_route",
+            "{assumed}; the longer route {route} would score {points} here but fewer in all, and "
+            "entering the Express stops settles it", assumed=detail,
+            route=layout.route_name(longest),
+            points=EXPRESS_POINTS_PER_TOWN * (len(longest) - 1))
     return [_line("express", points, detail, cells, ("SV-2", "SV-4", "SV-5"))]
 
 
@@ -53,26 +60,27 @@ def combination_line(layout: Layout, card: Card, category: str) -> Line:
     """A Town's or Farmer's combination: its points once when every asked card is adjacent."""
     neighbours = layout.neighbours(card.cell)
     used: list[Card] = []
-    missing: list[str] = []
+    missing: list[Message] = []
     for kind, needed in Counter(card.combination).items():
         matching = [n for n in neighbours if layout.counts_as(n, kind) and n not in used]
         used.extend(matching[:needed])
         if len(matching) < needed:
-            missing.append(plural(needed - len(matching), kind.label))
-    asks = " + ".join(kind.label for kind in card.combination)
+            missing.append(KIND_COUNTS[kind](needed - len(matching)))
+    asks = joined_by_plus(card.combination)
     rulings = ["SV-11"]
     if any(n.kind is Kind.FARMER for n in used) and Kind.FIELD in card.combination:
         rulings.append("SV-1")
     if card.kind is Kind.STARTING_TOWN:
         rulings.append("SV-4")
     if missing:
-        detail = f"{layout.where(card)} asks for {asks}: missing {', '.join(missing)} -> 0"
+        detail = msg("sv.combination.missing", "{card} asks for {asks}: missing {missing} -> 0",
+                     card=layout.where(card), asks=asks, missing=tuple(missing))
         points = 0
     else:
-        detail = (
-            f"{layout.where(card)} asks for {asks}: complete with {layout.listing(used)} "
-            f"-> {card.points}"
-        )
+        detail = msg("sv.combination.complete",
+                     "{card} asks for {asks}: complete with {cards} -> {points}",
+                     card=layout.where(card), asks=asks, cards=layout.listing(used),
+                     points=card.points)
         points = card.points
     cells = (card.cell, *(n.cell for n in used))
     return _line(category, points, detail, cells, tuple(rulings))
@@ -86,7 +94,7 @@ def towns(layout: Layout) -> list[Line]:
         if card.combination
     ]
     if not cards:
-        return [_line("towns", 0, "No Town card with a combination.")]
+        return [_line("towns", 0, msg("sv.towns.none", "No Town card with a combination."))]
     return [combination_line(layout, card, "towns") for card in cards]
 
 
@@ -94,7 +102,7 @@ def farmers(layout: Layout) -> list[Line]:
     """Each Farmer card scores its combination."""
     cards = layout.cards_of(Kind.FARMER)
     if not cards:
-        return [_line("farmers", 0, "No Farmer cards.")]
+        return [_line("farmers", 0, msg("sv.farmers.none", "No Farmer cards."))]
     return [combination_line(layout, card, "farmers") for card in cards]
 
 
@@ -102,13 +110,15 @@ def mountains(layout: Layout) -> list[Line]:
     """Each Mountain scores 1, 2, 4 or 6 for 1, 2, 3 or 4 adjacent Field cards."""
     cards = layout.cards_of(Kind.MOUNTAIN)
     if not cards:
-        return [_line("mountains", 0, "No Mountain cards.")]
+        return [_line("mountains", 0, msg("sv.mountains.none", "No Mountain cards."))]
     lines = []
     for card in cards:
         fields = [n for n in layout.neighbours(card.cell) if layout.is_field(n)]
         points = MOUNTAIN_POINTS[len(fields)]
         rulings = ("SV-1",) if any(f.kind is Kind.FARMER for f in fields) else ()
-        detail = f"{layout.where(card)}: {plural(len(fields), 'adjacent Field')} -> {points}"
+        detail = msg_n("sv.mountains.line", "{card}: {count} adjacent Field -> {points}",
+                       "{card}: {count} adjacent Fields -> {points}", len(fields),
+                       card=layout.where(card), points=points)
         cells = (card.cell, *(f.cell for f in fields))
         lines.append(_line("mountains", points, detail, cells, rulings))
     return lines
@@ -119,22 +129,24 @@ def lakes(layout: Layout) -> list[Line]:
     cards = layout.cards_of(Kind.LAKE)
     points = LAKE_POINTS * len(cards)
     if not cards:
-        return [_line("lakes", 0, "No Lake cards.")]
-    detail = f"{plural(len(cards), 'Lake')} x {LAKE_POINTS} -> {points} ({layout.listing(cards)})"
+        return [_line("lakes", 0, msg("sv.lakes.none", "No Lake cards."))]
+    detail = msg_n("sv.lakes.line", "{count} Lake x {each} -> {points} ({cards})",
+                   "{count} Lakes x {each} -> {points} ({cards})", len(cards), each=LAKE_POINTS,
+                   points=points, cards=layout.listing(cards))
     return [_line("lakes", points, detail, tuple(card.cell for card in cards))]
 
 
-CARD_ROWS = {
-    "express": "Valley Express",
-    "towns": "Towns",
-    "farmers": "Farmers",
-    "mountains": "Mountains",
-    "lakes": "Lakes",
+CARD_ROWS: dict[str, Message] = {
+    "express": msg("sv.row.express", "Valley Express"),
+    "towns": msg("sv.row.towns", "Towns"),
+    "farmers": msg("sv.row.farmers", "Farmers"),
+    "mountains": msg("sv.row.mountains", "Mountains"),
+    "lakes": msg("sv.row.lakes", "Lakes"),
 }
 """The scorepad's rows before the goals, in its order."""
 
 
-def _line(category: str, points: int, detail: str, cells=(), rulings=()) -> Line:
+def _line(category: str, points: int, detail: Message, cells=(), rulings=()) -> Line:
     return Line(
         category=category,
         label=CARD_ROWS[category],

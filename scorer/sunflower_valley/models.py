@@ -8,6 +8,7 @@ asks for (a multiset of 1 to 4), the points it scores when complete, and its vil
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -18,6 +19,7 @@ from scorer.core.counts import WholeNumber
 from scorer.core.grid import connected_regions
 from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names
+from scorer.message import Message, MessageError, msg, msg_n
 from scorer.sunflower_valley.places import Places
 from scorer.sunflower_valley.railway import Railway
 
@@ -33,8 +35,66 @@ class Kind(StrEnum):
     RAILROAD = "railroad"
 
     @property
+    def word(self) -> Message:
+        """The kind's name as a message ("Mountain"), for any language."""
+        return KIND_WORDS[self]
+
+    @property
     def label(self) -> str:
-        return self.value.replace("_", " ").title()
+        """The kind's name in English ("Starting Town")."""
+        return KIND_WORDS[self].text
+
+
+KIND_WORDS: dict[Kind, Message] = {
+    Kind.STARTING_TOWN: msg("sv.kind.starting_town", "Starting Town"),
+    Kind.TOWN: msg("sv.kind.town", "Town"),
+    Kind.FARMER: msg("sv.kind.farmer", "Farmer"),
+    Kind.MOUNTAIN: msg("sv.kind.mountain", "Mountain"),
+    Kind.LAKE: msg("sv.kind.lake", "Lake"),
+    Kind.FIELD: msg("sv.kind.field", "Field"),
+    Kind.SHEEP: msg("sv.kind.sheep", "Sheep"),
+    Kind.RAILROAD: msg("sv.kind.railroad", "Railroad"),
+}
+"""The name of each kind of card, as the cards print it."""
+
+
+KIND_COUNTS: dict[Kind, Callable[[int], Message]] = {
+    Kind.STARTING_TOWN: lambda count: msg_n("sv.counted.starting_town", "{count} Starting Town",
+                                            "{count} Starting Towns", count),
+    Kind.TOWN: lambda count: msg_n("sv.counted.town", "{count} Town", "{count} Towns", count),
+    Kind.FARMER: lambda count: msg_n("sv.counted.farmer", "{count} Farmer", "{count} Farmers",
+                                     count),
+    Kind.MOUNTAIN: lambda count: msg_n("sv.counted.mountain", "{count} Mountain",
+                                       "{count} Mountains", count),
+    Kind.LAKE: lambda count: msg_n("sv.counted.lake", "{count} Lake", "{count} Lakes", count),
+    Kind.FIELD: lambda count: msg_n("sv.counted.field", "{count} Field", "{count} Fields", count),
+    Kind.SHEEP: lambda count: msg_n("sv.counted.sheep", "{count} Sheep", "{count} Sheep", count),
+    Kind.RAILROAD: lambda count: msg_n("sv.counted.railroad", "{count} Railroad",
+                                       "{count} Railroads", count),
+}
+"""A count of cards of each kind: "1 Field", "2 Fields", "2 Sheep" (Sheep is its own plural)."""
+
+
+def joined_by_plus(kinds: Iterable[Kind]) -> Message:
+    """A combination's kinds as the card prints them: "Sheep + Field + Lake" (at least one)."""
+    words = [kind.word for kind in kinds]
+    said = words[0]
+    for word in words[1:]:
+        said = msg("sv.kinds.plus", "{kinds} + {kind}", kinds=said, kind=word)
+    return said
+
+
+def card_at(kind: Kind, place: Message) -> Message:
+    """E.g. "Mountain at row 2, column 3"."""
+    return msg("sv.card_at", "{kind} at {place}", kind=kind.word, place=place)
+
+
+def joined_by_semicolons(items: Sequence[Message]) -> Message:
+    """Items joined by semicolons, since a place has a comma ("row 1, column 2"); at least one."""
+    said = items[0]
+    for item in items[1:]:
+        said = msg("sv.semicolons", "{items}; {item}", items=said, item=item)
+    return said
 
 
 TOWN_KINDS = frozenset({Kind.STARTING_TOWN, Kind.TOWN})
@@ -79,48 +139,59 @@ class CardDescription(Frozen):
     @model_validator(mode="after")
     def _combination_fits_kind(self) -> CardDescription:
         allowed = COMBINATION_KINDS.get(self.kind)
-        name = self.kind.label
+        kind = self.kind.word
         if allowed is None:
             if self.combination or self.points or self.villagers:
-                raise ValueError(
-                    f"a {name} card has no combination, points or villagers; "
-                    "only Town, Farmer and Starting Town cards do"
-                )
+                raise MessageError(msg(
+                    "sv.refused.no_combination",
+                    "a {kind} card has no combination, points or villagers; only Town, Farmer "
+                    "and Starting Town cards do", kind=kind))
             return self
         if self.kind is not Kind.STARTING_TOWN and not 1 <= len(self.combination) <= 4:
-            raise ValueError(
-                f"a {name} card's combination asks for 1 to 4 adjacent cards, "
-                f"not {len(self.combination)}"
-            )
+            raise MessageError(msg(
+                "sv.refused.combination_size",
+                "a {kind} card's combination asks for 1 to 4 adjacent cards, not {count}",
+                kind=kind, count=len(self.combination)))
         if len(self.combination) > 4:
-            raise ValueError("a combination asks for at most 4 adjacent cards")
-        wrong = [kind.label for kind in self.combination if kind not in allowed]
+            raise MessageError(msg("sv.refused.combination_too_big",
+                                   "a combination asks for at most 4 adjacent cards"))
+        wrong = tuple(asked.word for asked in self.combination if asked not in allowed)
         if wrong:
-            legal = ", ".join(sorted(kind.label for kind in allowed))
-            raise ValueError(
-                f"a {name} card's combination cannot ask for {', '.join(wrong)} "
-                f"(only {legal})"
-            )
+            legal = tuple(sorted((allowed_kind.word for allowed_kind in allowed),
+                                 key=lambda word: word.text))
+            raise MessageError(msg(
+                "sv.refused.combination_kinds",
+                "a {kind} card's combination cannot ask for {wrong} (only {legal})",
+                kind=kind, wrong=wrong, legal=legal))
         if self.combination and self.points == 0:
-            raise ValueError(f"a {name} card with a combination scores some points for it")
+            raise MessageError(msg("sv.refused.combination_without_points",
+                                   "a {kind} card with a combination scores some points for it",
+                                   kind=kind))
         if self.points and not self.combination:
-            raise ValueError(
-                f"a {name} card scores its points for a combination: add the kinds it asks for"
-            )
+            raise MessageError(msg(
+                "sv.refused.points_without_combination",
+                "a {kind} card scores its points for a combination: add the kinds it asks for",
+                kind=kind))
         return self
 
     @property
     def summary(self) -> str:
-        """E.g. "Town (Sheep + Field -> 3, 1 villager)"."""
+        """E.g. "Town (Sheep + Field -> 3, 1 villager)", in English."""
+        return self.summary_message.text
+
+    @property
+    def summary_message(self) -> Message:
+        """The card as its face reads, as a message: "Town (Sheep + Field -> 3, 1 villager)"."""
         if not self.combination and not self.villagers:
-            return self.kind.label
+            return self.kind.word
         parts = []
         if self.combination:
-            needs = " + ".join(kind.label for kind in self.combination)
-            parts.append(f"{needs} -> {self.points}")
+            parts.append(msg("sv.card.combination", "{kinds} -> {points}",
+                             kinds=joined_by_plus(self.combination), points=self.points))
         if self.villagers:
-            parts.append(f"{self.villagers} villager{'s' if self.villagers != 1 else ''}")
-        return f"{self.kind.label} ({', '.join(parts)})"
+            parts.append(msg_n("sv.card.villagers", "{count} villager", "{count} villagers",
+                               self.villagers))
+        return msg("sv.card.summary", "{kind} ({parts})", kind=self.kind.word, parts=tuple(parts))
 
 
 class Card(CardDescription):
@@ -164,25 +235,28 @@ class Valley(Frozen):
     @classmethod
     def _at_most_thirty(cls, cards: Any) -> Any:
         if isinstance(cards, (list, tuple)) and len(cards) > MAX_VALLEY_CARDS:
-            raise ValueError(
-                f"{len(cards)} cards: a valley has {VALLEY_CARDS_AT_GAME_END + 1} "
-                f"(at most {MAX_VALLEY_CARDS} are accepted)"
-            )
+            raise MessageError(msg(
+                "sv.refused.too_many_cards",
+                "{count} cards: a valley has {finished} (at most {most} are accepted)",
+                count=len(cards), finished=VALLEY_CARDS_AT_GAME_END + 1, most=MAX_VALLEY_CARDS))
         return cards
 
     @model_validator(mode="after")
     def _is_a_valley(self) -> Valley:
         starting = [card for card in self.cards if card.kind is Kind.STARTING_TOWN]
         if len(starting) != 1:
-            raise ValueError(f"a valley has exactly one Starting Town, this one has {len(starting)}")
+            raise MessageError(msg(
+                "sv.refused.starting_towns",
+                "a valley has exactly one Starting Town, this one has {count}",
+                count=len(starting)))
         places = Places.of(card.cell for card in self.cards)
         seen: dict[Cell, Card] = {}
         for card in self.cards:
             if card.cell in seen:
-                raise ValueError(
-                    f"two cards at {places.name(card.cell)}: "
-                    f"{seen[card.cell].kind.label} and {card.kind.label}"
-                )
+                raise MessageError(msg(
+                    "sv.refused.two_cards_at", "two cards at {place}: {kind} and {other}",
+                    place=places.place(card.cell), kind=seen[card.cell].kind.word,
+                    other=card.kind.word))
             seen[card.cell] = card
         regions = connected_regions(seen)
         if len(regions) > 1:
@@ -190,12 +264,12 @@ class Valley(Frozen):
             stray = sorted(
                 cell for region in regions if start not in region for cell in region
             )
-            cells = "; ".join(
-                f"{seen[cell].kind.label} at {places.name(cell)}" for cell in stray
-            )
-            raise ValueError(
-                f"every card must touch the valley side by side; not connected: {cells}"
-            )
+            cards = joined_by_semicolons(
+                [card_at(seen[cell].kind, places.place(cell)) for cell in stray])
+            raise MessageError(msg(
+                "sv.refused.not_connected",
+                "every card must touch the valley side by side; not connected: {cards}",
+                cards=cards))
         if self.express_stops is not None:
             self.railway().check_route(self.express_stops)
         return self
@@ -272,9 +346,12 @@ class SunflowerValleyTable(Frozen):
     @classmethod
     def _three_distinct_goals(cls, goals: tuple[str, ...]) -> tuple[str, ...]:
         if len(goals) not in (0, 3):
-            raise ValueError(f"a game has 3 goal cards or none, not {len(goals)}")
+            raise MessageError(msg("sv.refused.goal_count",
+                                   "a game has 3 goal cards or none, not {count}",
+                                   count=len(goals)))
         if len(set(goals)) != len(goals):
-            raise ValueError("the 3 goal cards must be different")
+            raise MessageError(msg("sv.refused.goals_repeated",
+                                   "the 3 goal cards must be different"))
         return goals
 
 

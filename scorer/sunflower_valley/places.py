@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Cell
+from scorer.message import Message, place
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,13 @@ class Places:
         """The column's number as players count it (0 or less left of the valley)."""
         return col - self.left + 1
 
+    def place(self, cell: Cell) -> Message:
+        """E.g. "row 2, column 3", as a message."""
+        return place(self.row(cell[0]), self.column(cell[1]))
+
     def name(self, cell: Cell) -> str:
-        """E.g. "row 2, column 3"."""
-        return f"row {self.row(cell[0])}, column {self.column(cell[1])}"
+        """E.g. "row 2, column 3", in English."""
+        return self.place(cell).text
 
 
 def place_name(cells: Iterable[Cell], cell: Cell) -> str:

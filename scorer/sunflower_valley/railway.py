@@ -20,10 +20,11 @@ from functools import cached_property
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import connected_regions, orthogonal_neighbours
+from scorer.message import MessageError, msg
 from scorer.sunflower_valley.places import Places
 
 
-class RouteError(ValueError):
+class RouteError(MessageError):
     """An Express route that cannot have been played; the message names the step."""
 
 
@@ -98,25 +99,30 @@ class Railway:
     def check_route(self, stops: Sequence[Cell]) -> None:
         """Raise RouteError naming the first stop or step that could not have been played."""
         if not stops:
-            raise RouteError("the Express stops start with the Starting Town; none are given")
+            raise RouteError(msg("sv.route.no_stops",
+                                 "the Express stops start with the Starting Town; none are given"))
+        name = self.places.place
         if stops[0] != self.start:
-            raise RouteError(
-                f"the Express starts at the Starting Town at {self.places.name(self.start)}, "
-                f"not at {self.places.name(stops[0])}"
-            )
+            raise RouteError(msg(
+                "sv.route.wrong_start",
+                "the Express starts at the Starting Town at {start}, not at {place}",
+                start=name(self.start), place=name(stops[0])))
         visited: set[Cell] = set()
         for number, stop in enumerate(stops, start=1):
             if stop not in self.towns:
-                raise RouteError(f"Express stop {number} ({self.places.name(stop)}) is not a town")
+                raise RouteError(msg("sv.route.not_a_town",
+                                     "Express stop {number} ({place}) is not a town",
+                                     number=number, place=name(stop)))
             if stop in visited:
-                raise RouteError(
-                    f"Express stop {number}: the town at {self.places.name(stop)} is already on "
-                    "the route; the Valley Express cannot pass the same town twice"
-                )
+                raise RouteError(msg(
+                    "sv.route.town_twice",
+                    "Express stop {number}: the town at {place} is already on the route; the "
+                    "Valley Express cannot pass the same town twice", number=number,
+                    place=name(stop)))
             visited.add(stop)
             if number > 1 and stop not in self.links[stops[number - 2]]:
-                raise RouteError(
-                    f"Express step {number - 1}: no Railroad line joins the town at "
-                    f"{self.places.name(stops[number - 2])} to the town at "
-                    f"{self.places.name(stop)} (ruling SV-2)"
-                )
+                raise RouteError(msg(
+                    "sv.route.not_joined",
+                    "Express step {number}: no Railroad line joins the town at {start} to the "
+                    "town at {end} (ruling SV-2)", number=number - 1,
+                    start=name(stops[number - 2]), end=name(stop)))
