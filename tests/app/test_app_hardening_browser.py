@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import subprocess
 from contextlib import contextmanager
 
-from app_browser import (HOST_KEYS, PHONE, handle, open_app, tap, tap_until, text_of,
-                         wait_text)
+from app_browser import (HOLDS_TEXT, HOST_KEYS, PHONE, handle, open_app, tap, tap_until,
+                         text_of, type_into, wait_text)
 from test_app_browser import ANN, create_table
 from test_app_live_table_browser import invite_link, refused, stored_draft
 
@@ -161,3 +162,55 @@ def test_a_database_made_read_only_mid_session_is_told_and_the_edit_kept(app_ser
     assert sorted((card["row"], card["col"]) for card in cards) == sorted(
         [(card["row"], card["col"]) for card in before] + [first, second])
     assert "Unhandled error" not in app_server.log.read_text()
+
+
+def holds(page, identifier: str, text: str) -> None:
+    """The text field holds ``text`` (a field shows its text in the page only when focused)."""
+    tap(page, identifier)
+    page.wait_for_function(HOLDS_TEXT, arg=text, timeout=60_000)
+
+
+def finished(app_server, table_id: int) -> str | None:
+    with sqlite3.connect(f"{app_server.db.as_uri()}?mode=ro", uri=True) as connection:
+        return connection.execute("SELECT finished FROM tables WHERE id = ?",
+                                  (table_id,)).fetchone()[0]
+
+
+def test_finish_and_a_new_table_on_a_read_only_database_say_not_saved_never_crash(
+        app_server, phones):
+    """Actions other than edits (issue 19): each is told on the device in words, the form keeps
+    what was typed, and Flet's "session crashed" page never comes."""
+    host, tablet = phones(), phones()
+    create_table(host, app_server.url, NAMES)
+    table_id = int(re.search(r"/table/(\d+)/", host.url).group(1))
+    open_app(host, f"{app_server.url}/table/{table_id}/finish")
+    type_into(host, "finish-note", "Rain all evening")
+    refused = (r"^Not saved: the file cannot be written \(file " + re.escape(str(app_server.db))
+               + r"\): check that you may write there, or choose another place; nothing "
+               r"changed; what you entered stays here, to try again\.$")
+    beside = [app_server.db.with_name(app_server.db.name + end) for end in ("-wal", "-shm")]
+    with read_only(app_server.db, *beside, app_server.db.parent):
+        tap_until(host, "finish-save", "finish-error", refused)
+        holds(host, "finish-note", "Rain all evening")
+        assert finished(app_server, table_id) is None
+
+        tap(host, "finish-back")
+        wait_text(host, "tab-scorepad", "Scorepad")  # the table still opens and works
+        open_app(host, app_server.url + "/new", as_host=False)
+        for index, name in enumerate(("Dee", "Eve")):
+            type_into(host, f"player-name-{index}", name)
+        tap_until(host, "start-table", "new-table-error", refused)
+        holds(host, "player-name-1", "Eve")  # the form as it was typed
+
+        # A new device with the host key: the file cannot remember it as the host's.
+        open_app(tablet, app_server.url + "/")
+        tablet.get_by_text(re.compile(r"^Not saved: the file cannot be written \(file "
+                                      r"tables\.sqlite3\)")).first.wait_for(timeout=60_000)
+        wait_text(tablet, "new-table", "New table")
+
+    open_app(host, f"{app_server.url}/table/{table_id}/finish", as_host=False)
+    type_into(host, "finish-note", "Rain all evening")
+    tap_until(host, "finish-save", "finish-title", "Finished game")
+    assert finished(app_server, table_id) is not None
+    log = app_server.log.read_text()
+    assert "Unhandled error" not in log and "Traceback" not in log, log
