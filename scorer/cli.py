@@ -5,8 +5,8 @@ The app extends this parser with its own commands (``ui.cli``: ``app``, ``export
 ``import-all``); the ``scorepad`` entry point is that composed command, so the library never
 imports the app.
 
-Bad input never shows a traceback: the message names the file, the place and the problem, and the
-exit code is 2.
+Bad input never shows a traceback: the message names the file, the place and the problem (in the
+language of ``--lang``), and the exit code is 2.
 """
 
 from __future__ import annotations
@@ -67,14 +67,14 @@ def run(args: argparse.Namespace) -> int:
         print(rulings_markdown(), end="")
         return 0
     try:
-        table = load_table(args.file)
-    except TableFileError as error:
-        print(f"scorepad: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
         words = language(args.lang)
     except ValueError as error:
         print(f"scorepad: --lang: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        table = load_table(args.file)
+    except TableFileError as error:
+        print(f"scorepad: {words.render(error.message)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     result = in_language(score(table), words)
     if args.json:

@@ -15,10 +15,9 @@ from typing import IO, Annotated, Literal
 from pydantic import AfterValidator, Field, ValidationError
 
 from scorer.core.breakdown import Frozen
-from scorer.files import (
-    TableFileError, bounded_json, game_limits, place, problem_words, read_json_text,
-)
+from scorer.files import TableFileError, bounded_json, describe_errors, read_json_text
 from scorer.maple_valley.models import Favour, Friend, Patch
+from scorer.message import Message, MessageError, msg
 from scorer.sunflower_valley.models import CardDescription, Kind
 
 MAX_DECK_CARDS = 500
@@ -31,7 +30,8 @@ DECK_KINDS = {"sunflower_valley": ("town", "farmer"),
 
 def _town_or_farmer(card: CardDescription) -> CardDescription:
     if card.kind not in (Kind.TOWN, Kind.FARMER):
-        raise ValueError(f"a deck keeps Town and Farmer cards, not {card.kind.label}")
+        raise MessageError(msg("deck.town_or_farmer", "a deck keeps Town and Farmer cards, not "
+                               "{kind}", kind=card.kind.label))
     return card
 
 
@@ -75,20 +75,18 @@ def deck_schema() -> dict:
 def load_deck(source: str | os.PathLike | IO[bytes]) -> DeckFile:
     """A deck from a path or an open binary file (an upload), read as a table file is (within
     MAX_TABLE_BYTES); every problem is a TableFileError naming the file."""
-    return deck_from_json(*read_json_text(source, "a deck file"))
+    return deck_from_json(*read_json_text(source, msg("deck.what", "a deck file")))
 
 
-def deck_from_json(text: str, source: str = "deck") -> DeckFile:
+def deck_from_json(text: str, source: str | Message = "deck") -> DeckFile:
     """A deck file's text, bounded as a table file's before parsing; every problem is a
     :class:`TableFileError` naming the place."""
     data = bounded_json(text, source)
     try:
         return DeckFile.model_validate(data)
     except ValidationError as error:
-        raise TableFileError("\n".join(
-            f"{source}: at {place(item['loc'], data) if item['loc'] else 'the deck'}: "
-            f"{problem_words(item, game_limits(data, item['loc']))}"
-            for item in error.errors(include_url=False))) from None
+        raise TableFileError(describe_errors(error, data, source,
+                                             msg("deck.the_deck", "the deck"))) from None
 
 
 def deck_json(deck: DeckFile) -> str:

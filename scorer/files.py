@@ -1,4 +1,8 @@
-"""Reading a table file, with errors a player can act on: the file, the place in it, the problem."""
+"""Reading a table file, with errors a player can act on: the file, the place in it, the problem.
+
+Every error is a message (:mod:`scorer.message`), so it is said in the reader's language: a
+located problem is "where: what", the file's name and the place in it as written, the problem in
+words (:func:`problem_message`)."""
 
 from __future__ import annotations
 
@@ -16,18 +20,26 @@ from typing import IO, Any
 
 from pydantic import BaseModel, ValidationError
 
-from scorer.core.limits import Limit, LimitWords
+from scorer.core.limits import ITEMS, LETTERS, Limit, LimitWords, counted
 from scorer.core.text import shown
 from scorer.games import GAMES, UnknownGame, parse_table
+from scorer.message import Message, MessageError, Param, msg, msg_n, verbatim
 
 
 class InputError(ValueError):
     """Something a user gave (a path, an upload, standard input) that cannot be read within its
-    bounds; ``str()`` is one line naming it and saying what to do."""
+    bounds; ``str()`` is one line naming it and saying what to do, in English, and ``message``
+    says it in any language (``Language.render(error.message)``). Made from a message, or from
+    an English ``str`` (said as it is in every language)."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message = verbatim(message) if isinstance(message, str) else message
+        super().__init__(self.message.text)
 
 
 class TableFileError(InputError):
-    """A table file that cannot be read, parsed or validated; ``str()`` is the message to show."""
+    """A table file that cannot be read, parsed or validated; ``str()`` is the message to show
+    (one line per problem), ``message`` the same in any language."""
 
 
 MAX_TABLE_BYTES = 2_000_000
@@ -45,8 +57,8 @@ _DEPTH_CHANGE = {"[": 1, "{": 1, "]": -1, "}": -1}
 class _Refused(ValueError):
     """A token the decoder met that a table never holds: the token, and why, in words."""
 
-    def __init__(self, token: str, why: str) -> None:
-        super().__init__(why)
+    def __init__(self, token: str, why: Message) -> None:
+        super().__init__(why.text)
         self.token = token
         self.why = why
 
@@ -57,18 +69,20 @@ STANDARD_INPUT = "-"
 _CHUNK = 65_536
 
 
-def read_limited(source: str | os.PathLike | IO[bytes] | None, limit: int, *, what: str,
-                 timeout: float = 5.0) -> bytes:
+def read_limited(source: str | os.PathLike | IO[bytes] | None, limit: int, *,
+                 what: str | Message, timeout: float = 5.0) -> bytes:
     """THE way the project reads anything a user points it at: at most ``limit`` bytes.
 
     ``source`` is a path (``"-"`` or None: standard input) or a binary file object (an upload).
-    ``what`` names the kind of file in messages ("a table file", "a backup"). At most
+    ``what`` names the kind of file in messages ("a table file", "a backup": a message, or an
+    English ``str``). At most
     ``limit + 1`` bytes are ever read, so a device like /dev/zero or a huge file costs nothing; a
     folder or a device is refused; a pipe (standard input, a FIFO) is read until its end or
     ``timeout`` seconds, whichever comes first, so one that no program writes to never blocks.
     Every problem is an InputError whose ``str()`` is one line: the file, the problem, what to do.
     """
     name = source_name(source)
+    what = verbatim(what) if isinstance(what, str) else what
     if source is None or source == STANDARD_INPUT:
         return _read_stream(sys.stdin.buffer, name, limit, what, timeout)
     if not isinstance(source, (str, os.PathLike)):
@@ -77,45 +91,70 @@ def read_limited(source: str | os.PathLike | IO[bytes] | None, limit: int, *, wh
         # Non-blocking, so that opening a FIFO no program writes to returns at once.
         descriptor = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise InputError(f"{name}: no such file; check the path") from None
+        raise InputError(msg("files.no_such_file", "{file}: no such file; check the path",
+                             file=name)) from None
     except OSError as error:
-        raise InputError(f"{name}: cannot be opened ({error.strerror}); check the path and its "
-                         "permissions") from None
+        raise InputError(msg("files.cannot_open", "{file}: cannot be opened ({reason}); check "
+                             "the path and its permissions", file=name,
+                             reason=error.strerror or str(error))) from None
     if stat.S_ISDIR(os.fstat(descriptor).st_mode):
         os.close(descriptor)
-        raise InputError(f"{name}: a folder, not a file; give the path of {what}")
+        raise InputError(_not_a_file(name, _A_FOLDER, _give_the_path(what)))
     with open(descriptor, "rb", buffering=0) as stream:
         return _read_stream(stream, name, limit, what, timeout)
 
 
-def source_name(source: str | os.PathLike | IO[bytes] | None) -> str:
+def source_name(source: str | os.PathLike | IO[bytes] | None) -> Message:
     """How messages name a source: its path, "standard input", or an upload's file name."""
     if source is None or source == STANDARD_INPUT:
-        return "standard input"
+        return _STANDARD_INPUT
     if isinstance(source, (str, os.PathLike)):
-        return os.fsdecode(source)
+        return verbatim(os.fsdecode(source))
     name = getattr(source, "name", None)
-    return name if isinstance(name, str) and name else "the upload"
+    if isinstance(name, str) and name:
+        return verbatim(name)
+    return msg("files.source.upload", "the upload")
 
 
-def _read_stream(stream: IO[bytes], name: str, limit: int, what: str, timeout: float) -> bytes:
+_STANDARD_INPUT = msg("files.source.standard_input", "standard input")
+_A_FOLDER = msg("files.kind.folder", "a folder")
+
+
+def _not_a_file(name: Message, kind: Message, hint: Message) -> Message:
+    return msg("files.not_a_file", "{file}: {kind}, not a file; {hint}", file=name, kind=kind,
+               hint=hint)
+
+
+def _give_the_path(what: Message) -> Message:
+    return msg("files.hint.give_the_path", "give the path of {what}", what=what)
+
+
+def _too_big(name: Param, size: Message, what: Param, most: int) -> Message:
+    return msg("files.too_big", "{file}: {size}; {what} is at most {most}", file=name, size=size,
+               what=what, most=_size(most))
+
+
+def _read_stream(stream: IO[bytes], name: Message, limit: int, what: Message,
+                 timeout: float) -> bytes:
     descriptor = _descriptor(stream)
     mode = os.fstat(descriptor).st_mode if descriptor is not None else None
     if mode is None or stat.S_ISREG(mode):  # an upload in memory, or a file on disk
         if mode is not None and (size := os.fstat(descriptor).st_size) > limit:
-            raise InputError(f"{name}: {_size(size)}; {what} is at most {_size(limit)}")
+            raise InputError(_too_big(name, _size(size), what, limit))
         data = _read_until(stream.read, limit)
     elif stat.S_ISDIR(mode):
-        raise InputError(f"{name}: a folder, not a file; give the path of {what}")
+        raise InputError(_not_a_file(name, _A_FOLDER, _give_the_path(what)))
     elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        kind = "a terminal" if os.isatty(descriptor) else "a device"
-        hint = (f"send {what} into it (< FILE) or give its path" if name == "standard input"
-                else f"give the path of {what}")
-        raise InputError(f"{name}: {kind}, not a file; {hint}")
+        kind = (msg("files.kind.terminal", "a terminal") if os.isatty(descriptor)
+                else msg("files.kind.device", "a device"))
+        hint = (msg("files.hint.send_it", "send {what} into it (< FILE) or give its path",
+                    what=what) if name == _STANDARD_INPUT else _give_the_path(what))
+        raise InputError(_not_a_file(name, kind, hint))
     else:  # a pipe, a FIFO or a socket: bytes come when a program writes them
         data = _read_until(_waiting_reader(descriptor, name, what, timeout), limit)
     if len(data) > limit:
-        raise InputError(f"{name}: more than {_size(limit)}; {what} is at most {_size(limit)}")
+        raise InputError(_too_big(name, msg("files.size.more_than", "more than {size}",
+                                            size=_size(limit)), what, limit))
     return data
 
 
@@ -145,7 +184,7 @@ _WRITER_GRACE = 0.1
 ``scorepad`` may still be opening it)."""
 
 
-def _waiting_reader(descriptor: int, name: str, what: str, timeout: float):
+def _waiting_reader(descriptor: int, name: Message, what: Message, timeout: float):
     """``read(n)`` on a pipe that waits for bytes at most until ``timeout`` seconds after the
     first call, then refuses in words. A FIFO that no program has open for writing waits only
     _WRITER_GRACE for one."""
@@ -159,8 +198,9 @@ def _waiting_reader(descriptor: int, name: str, what: str, timeout: float):
         if first == b"":
             # Until a writer comes, waiting for bytes waits for it (not for the end).
             if not select.select([descriptor], [], [], min(timeout, _WRITER_GRACE))[0]:
-                raise InputError(f"{name}: no program is writing to this pipe; start the "
-                                 f"program that writes {what} into it, or give a file")
+                raise InputError(msg("files.no_writer", "{file}: no program is writing to "
+                                     "this pipe; start the program that writes {what} into it, "
+                                     "or give a file", file=name, what=what))
 
     def read(size: int) -> bytes:
         nonlocal first
@@ -171,9 +211,10 @@ def _waiting_reader(descriptor: int, name: str, what: str, timeout: float):
             left = deadline - time.monotonic()
             ready, _, _ = select.select([descriptor], [], [], max(left, 0))
             if not ready:
-                raise InputError(
-                    f"{name}: nothing more came within {timeout:g} seconds; give {what} as a "
-                    "file, or make the program that writes it finish sooner")
+                raise InputError(msg(
+                    "files.timeout", "{file}: nothing more came within {seconds} seconds; give "
+                    "{what} as a file, or make the program that writes it finish sooner",
+                    file=name, seconds=_short(timeout), what=what))
             try:
                 return os.read(descriptor, size)
             except BlockingIOError:  # woken with nothing to read: wait again
@@ -182,46 +223,57 @@ def _waiting_reader(descriptor: int, name: str, what: str, timeout: float):
     return read
 
 
-def _size(size: int) -> str:
+def _size(size: int) -> Message:
+    """A file's size as people read it: "2 MB", "1.5 kB", "11 bytes"."""
     if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB".replace(".0 MB", " MB")
+        return msg("files.size.mb", "{size} MB", size=_short(round(size / 1_000_000, 1)))
     if size >= 1_000:
-        return f"{size / 1_000:.1f} kB".replace(".0 kB", " kB")
-    return f"{size} bytes"
+        return msg("files.size.kb", "{size} kB", size=_short(round(size / 1_000, 1)))
+    return msg_n("files.size.bytes", "{count} byte", "{count} bytes", size)
+
+
+def _short(number: float) -> int | float:
+    """A number without a ".0" (5.0 seconds: "5 seconds")."""
+    return int(number) if float(number).is_integer() else number
 
 
 def load_table(source: str | os.PathLike | IO[bytes] | None) -> BaseModel:
     """A table from a path (``"-"``: standard input) or an open binary file, read within
     MAX_TABLE_BYTES; every problem is a TableFileError naming the file."""
-    return table_from_json(*read_json_text(source, "a table file"))
+    return table_from_json(*read_json_text(source, A_TABLE_FILE))
 
 
-def read_json_text(source: str | os.PathLike | IO[bytes] | None, what: str,
+A_TABLE_FILE = msg("files.what.table_file", "a table file")
+
+
+def read_json_text(source: str | os.PathLike | IO[bytes] | None, what: str | Message,
                    limit: int = MAX_TABLE_BYTES,
-                   error: type[InputError] = TableFileError) -> tuple[str, str]:
+                   error: type[InputError] = TableFileError) -> tuple[str, Message]:
     """The UTF-8 text of a JSON file the user gave (a table file, a deck file, a backup), read
     within ``limit`` bytes (a byte order mark is skipped, as editors on Windows write one), and
     the file's name for messages; every problem is one ``error``."""
     try:
         data = read_limited(source, limit, what=what)
     except InputError as problem:
-        raise error(str(problem)) from None
+        raise error(problem.message) from None
     name = source_name(source)
     try:
         return data.decode("utf-8-sig"), name
     except UnicodeDecodeError as problem:
-        raise error(f"{name}: not UTF-8 text at byte {problem.start + 1} ({what} is "
-                    "JSON text); save it as UTF-8") from None
+        raise error(msg("files.not_utf8", "{file}: not UTF-8 text at byte {byte} ({what} is "
+                        "JSON text); save it as UTF-8", file=name, byte=problem.start + 1,
+                        what=verbatim(what) if isinstance(what, str) else what)) from None
 
 
-def table_from_json(text: str, source: str = "table") -> BaseModel:
+def table_from_json(text: str, source: str | Message = "table") -> BaseModel:
     """THE way table text becomes a table (files, pasted imports): bounded before parsing, and
     every problem is a TableFileError naming the place."""
     data = bounded_json(text, source)
     try:
         return parse_table(data)
     except UnknownGame as error:
-        raise TableFileError(f"{source}: {error}") from None
+        raise TableFileError(msg("files.problem", "{file}: {problem}", file=source,
+                                 problem=error.message)) from None
     except ValidationError as error:
         raise TableFileError(describe_errors(error, data, source)) from None
 
@@ -231,42 +283,43 @@ class JsonBounds:
     """How much JSON a kind of file may hold, checked before the decoder runs (numbers have at
     most MAX_DIGITS digits in every kind)."""
 
-    what: str
+    what: str | Message
     """The kind of file, as messages name it ("a table file")."""
     most_bytes: int
     most_depth: int
-    usual_depth: str
+    usual_depth: str | Message
     """How deep such a file nests, for the message ("a table nests about 8 deep")."""
 
 
-TABLE_FILE = JsonBounds("a table file", MAX_TABLE_BYTES, MAX_DEPTH, "a table nests about 8 deep")
+TABLE_FILE = JsonBounds(A_TABLE_FILE, MAX_TABLE_BYTES, MAX_DEPTH,
+                        msg("files.usual_depth.table", "a table nests about 8 deep"))
 
 
-def bounded_json(text: str, source: str, bounds: JsonBounds = TABLE_FILE,
+def bounded_json(text: str, source: str | Message, bounds: JsonBounds = TABLE_FILE,
                  error: type[InputError] = TableFileError) -> Any:
     """THE way user-given JSON text is decoded (table, deck and backup files): its size, depth
     and numbers bounded first, so no file can make the decoder recurse, run long or build huge
     numbers; every problem is one ``error`` naming the file and, when there is one, the place."""
     size = len(text.encode("utf-8", errors="replace"))
     if size > bounds.most_bytes:
-        raise error(f"{source}: {_size(size)}; {bounds.what} is at most {_size(bounds.most_bytes)}")
+        raise error(_too_big(source, _size(size), bounds.what, bounds.most_bytes))
     if _depth(text) > bounds.most_depth:
-        raise error(
-            f"{source}: arrays and objects nested more than {bounds.most_depth} deep; "
-            f"{bounds.usual_depth} (check the brackets)"
-        )
+        raise error(msg("files.too_deep", "{file}: arrays and objects nested more than {most} "
+                        "deep; {usual} (check the brackets)", file=source,
+                        most=bounds.most_depth, usual=bounds.usual_depth))
     try:
         return json.loads(text, parse_int=_integer, parse_constant=_no_constant)
     except json.JSONDecodeError as decoding:
-        raise error(
-            f"{source}: line {decoding.lineno}, column {decoding.colno}: not valid JSON "
-            f"({decoding.msg})"
-        ) from None
+        # The decoder's own words ("Expecting ',' delimiter") are English only.
+        raise error(msg("files.not_json", "{file}: line {line}, column {column}: not valid "
+                        "JSON ({detail})", file=source, line=decoding.lineno,
+                        column=decoding.colno, detail=decoding.msg)) from None
     except _Refused as refused:
         at = max(text.find(refused.token), 0)
         line = text.count("\n", 0, at) + 1
         column = at - text.rfind("\n", 0, at)
-        raise error(f"{source}: line {line}, column {column}: {refused.why}") from None
+        raise error(msg("files.refused_token", "{file}: line {line}, column {column}: {problem}",
+                        file=source, line=line, column=column, problem=refused.why)) from None
 
 
 def _depth(text: str) -> int:
@@ -278,25 +331,34 @@ def _depth(text: str) -> int:
 
 def _integer(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(digits, f"a number of {len(digits.lstrip('-'))} digits; numbers in a "
-                               f"table have at most {MAX_DIGITS}")
+        raise _Refused(digits, msg("files.too_many_digits", "a number of {count} digits; "
+                                   "numbers in a table have at most {most}",
+                                   count=len(digits.lstrip("-")), most=MAX_DIGITS))
     return int(digits)
 
 
 def _no_constant(name: str) -> Any:
-    raise _Refused(name, f"{name} is not a number a table can hold")
+    raise _Refused(name, msg("files.constant", "{name} is not a number a table can hold",
+                             name=name))
 
 
-def describe_errors(error: ValidationError, data: Any, source: str) -> str:
-    """One line per problem: where it is (players named when they have a name) and what it is,
-    in the project's words (``problem_words``)."""
-    problems = []
-    for item in error.errors(include_url=False):
-        if _only_echoes_an_item(item):
-            continue
-        problems.append(f"{source}: at {place(item['loc'], data)}: "
-                        f"{problem_words(item, game_limits(data, item['loc']))}")
-    return "\n".join(problems)
+def describe_errors(error: ValidationError, data: Any, source: str | Message,
+                    top: Message | None = None) -> Message:
+    """One line per problem: where it is (players named when they have a name; ``top`` names
+    the top of the file, "the table" by default) and what it is, in the project's words
+    (:func:`problem_message`)."""
+    return lines([
+        msg("files.located", "{file}: at {place}: {problem}", file=source,
+            place=place(item["loc"], data, top),
+            problem=problem_message(item, game_limits(data, item["loc"])))
+        for item in error.errors(include_url=False) if not _only_echoes_an_item(item)])
+
+
+def lines(messages: list[Message]) -> Message:
+    """Messages one below another, as one message (one line each)."""
+    if len(messages) == 1:
+        return messages[0]
+    return msg("files.lines", "{line}\n{more}", line=messages[0], more=lines(messages[1:]))
 
 
 def game_limits(data: Any, loc: tuple) -> LimitWords:
@@ -316,10 +378,11 @@ def _only_echoes_an_item(item: dict) -> bool:
             and len(given) >= item.get("ctx", {}).get("min_length", 0))
 
 
-def place(loc: tuple, data: Any) -> str:
-    """E.g. ``players[1] (Bob) > valley > cards[3]``; the top of the file is "the table". The
-    tags a union adds to the path (the game, a bonus's kind) are left out: the file has no such
-    key, and the player does not need it."""
+def place(loc: tuple, data: Any, top: Message | None = None) -> Message:
+    """E.g. ``players[1] (Bob) > valley > cards[3]``, as the file names it (in every language);
+    the top of the file is ``top``, "the table" by default. The tags a union adds to the path
+    (the game, a bonus's kind) are left out: the file has no such key, and the player does not
+    need it."""
     parts: list[str] = []
     node = data
     for part in loc:
@@ -334,7 +397,9 @@ def place(loc: tuple, data: Any) -> str:
         else:
             parts.append(str(part))
         node = child
-    return " > ".join(parts) if parts else "the table"
+    if not parts:
+        return top or msg("files.the_table", "the table")
+    return verbatim(" > ".join(parts))
 
 
 def _child(node: Any, part: Any) -> Any:
@@ -347,56 +412,96 @@ def _child(node: Any, part: Any) -> Any:
 
 _LIBRARY_PREFIXES = ("Value error, ", "Assertion failed, ")
 _KINDS_OF_VALUE = {
-    "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
-    "bool_type": "true or false", "bool_parsing": "true or false", "dict_type": "an object {...}",
-    "model_type": "an object {...}", "model_attributes_type": "an object {...}",
-    "tuple_type": "a list [...]", "list_type": "a list [...]", "float_type": "a number",
-    "datetime_type": "a date and time", "datetime_parsing": "a date and time",
+    "int_type": msg("files.kind_of_value.whole_number", "a whole number"),
+    "string_type": msg("files.kind_of_value.text", "text"),
+    "bool_type": msg("files.kind_of_value.bool", "true or false"),
+    "dict_type": msg("files.kind_of_value.object", "an object {{...}}"),
+    "list_type": msg("files.kind_of_value.list", "a list [...]"),
+    "float_type": msg("files.kind_of_value.number", "a number"),
+    "datetime_type": msg("files.kind_of_value.datetime", "a date and time"),
+}
+_KINDS_OF_VALUE |= {
+    "int_parsing": _KINDS_OF_VALUE["int_type"], "bool_parsing": _KINDS_OF_VALUE["bool_type"],
+    "model_type": _KINDS_OF_VALUE["dict_type"],
+    "model_attributes_type": _KINDS_OF_VALUE["dict_type"],
+    "tuple_type": _KINDS_OF_VALUE["list_type"],
+    "datetime_parsing": _KINDS_OF_VALUE["datetime_type"],
 }
 
 
 def problem_words(item: dict, limits: LimitWords | None = None) -> str:
-    """One problem of a pydantic ValidationError in the project's words: the models' own
-    messages as they are, and the validation library's (limits, types) rewritten with the limit
-    and, from ``limits`` (a game's, scorer.core.limits), what is counted and what the rulebook
-    says. E.g. "7 players; at most 6 (the box has 6 Starting Towns and 6 sets of Valley
-    cards)"."""
+    """One problem of a pydantic ValidationError in the project's words, in English (see
+    :func:`problem_message`)."""
+    return problem_message(item, limits).text
+
+
+def problem_message(item: dict, limits: LimitWords | None = None) -> Message:
+    """One problem of a pydantic ValidationError in the project's words, as a message: a
+    model's own refusal as it said it (a :class:`~scorer.message.MessageError`'s message; a
+    plain ``ValueError``'s English as it is), and the validation library's (limits, types)
+    rewritten by error type with the limit and, from ``limits`` (a game's,
+    scorer.core.limits), what is counted and what the rulebook says. E.g. "7 players; at most 6
+    (the box has 6 Starting Towns and 6 sets of Valley cards)". An error type the project has
+    no words for keeps the library's English."""
     kind, context, given = item["type"], item.get("ctx", {}), item.get("input")
     limit = _limit_of(item["loc"], limits or {})
-    why = f" ({limit.why})" if limit.why else ""
-    if kind in ("too_long", "too_short"):
+    if kind in ("too_long", "too_short", "string_too_long", "string_too_short"):
         count = len(given) if isinstance(given, (list, tuple, dict, str)) else "?"
-        noun = limit.noun or "items"
-        bound = (f"at most {context['max_length']}" if kind == "too_long"
-                 else f"at least {context['min_length']}")
-        return f"{_counted(count, noun)}; {bound}{why}"
-    if kind in ("string_too_long", "string_too_short"):
-        count = len(given) if isinstance(given, str) else "?"
-        bound = (f"at most {context['max_length']}" if kind == "string_too_long"
-                 else f"at least {context['min_length']}")
-        return f"{_counted(count, 'letters')}; {bound}{why}"
-    bounds = {"less_than_equal": ("le", "at most"), "greater_than_equal": ("ge", "at least"),
-              "less_than": ("lt", "less than"), "greater_than": ("gt", "more than")}
+        noun = LETTERS if kind.startswith("string") else limit.noun or ITEMS
+        bound = (_bound("max_length", context["max_length"]) if kind.endswith("too_long")
+                 else _bound("min_length", context["min_length"]))
+        return _because(msg("files.bound", "{given}; {bound}", given=counted(count, noun),
+                            bound=bound), limit.why)
+    bounds = {"less_than_equal": "le", "greater_than_equal": "ge", "less_than": "lt",
+              "greater_than": "gt"}
     if kind in bounds:
-        key, words = bounds[kind]
-        return f"{given!r}; {words} {context[key]}{why}"
+        written = (given if isinstance(given, (int, float)) and not isinstance(given, bool)
+                   else repr(given))
+        return _because(msg("files.bound", "{given}; {bound}", given=written,
+                            bound=_bound(bounds[kind], context[bounds[kind]])), limit.why)
     if kind in _KINDS_OF_VALUE:
-        return f"{_KINDS_OF_VALUE[kind]} is expected here, not {_as_written(given)}"
+        return msg("files.expected", "{expected} is expected here, not {given}",
+                   expected=_KINDS_OF_VALUE[kind], given=_as_written(given))
     if kind == "string_unicode":
-        return ("text cannot hold half of a character, a lone surrogate (a \\ud800 to \\udfff "
-                "escape without its pair); write the character itself")
+        return msg("files.lone_surrogate", "text cannot hold half of a character, a lone "
+                   "surrogate (a \\ud800 to \\udfff escape without its pair); write the "
+                   "character itself")
     if kind == "extra_forbidden":
-        return "unknown field (check its spelling)"
+        return msg("files.unknown_field", "unknown field (check its spelling)")
     if kind == "missing":
-        return "missing"
+        return msg("files.missing", "missing")
     if kind in ("literal_error", "enum"):
-        choices = context["expected"]
-        one_of = "one of " if " or " in choices else ""
-        return f"{one_of}{choices} is expected here, not {_as_written(given)}"
+        # pydantic lists the choices in English: "'a', 'b' or 'c'".
+        choices, _, last = context["expected"].rpartition(" or ")
+        if choices:
+            return msg("files.expected.one_of", "one of {choices} or {last} is expected here, "
+                       "not {given}", choices=choices, last=last, given=_as_written(given))
+        return msg("files.expected", "{expected} is expected here, not {given}",
+                   expected=last, given=_as_written(given))
+    if isinstance(context.get("error"), MessageError):
+        return context["error"].message
     message = item["msg"]
     for prefix in _LIBRARY_PREFIXES:
         message = message.removeprefix(prefix)
-    return message
+    return verbatim(message)
+
+
+def _bound(kind: str, limit: Param) -> Message:
+    """"at most 6": a bound of pydantic's (its context's key)."""
+    if kind in ("max_length", "le"):
+        return msg("files.at_most", "at most {limit}", limit=limit)
+    if kind in ("min_length", "ge"):
+        return msg("files.at_least", "at least {limit}", limit=limit)
+    if kind == "lt":
+        return msg("files.less_than", "less than {limit}", limit=limit)
+    return msg("files.more_than", "more than {limit}", limit=limit)
+
+
+def _because(problem: Message, why: Message | str) -> Message:
+    """A problem and, when there is one, what the rulebook says about it."""
+    if not why:
+        return problem
+    return msg("files.because", "{problem} ({why})", problem=problem, why=why)
 
 
 def _limit_of(loc: tuple, limits: LimitWords) -> Limit:
@@ -406,15 +511,7 @@ def _limit_of(loc: tuple, limits: LimitWords) -> Limit:
     named = [part for part in loc if isinstance(part, str)]
     if named and not isinstance(loc[-1], int) and named[-1] in limits:
         return limits[named[-1]]
-    return Limit("")
-
-
-def _counted(count: int | str, noun: str) -> str:
-    if count == 0:
-        return f"no {noun}"
-    if count == 1 and noun.endswith("s"):
-        return f"1 {noun[:-1]}"
-    return f"{count} {noun}"
+    return Limit()
 
 
 def _as_written(value: Any) -> str:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from scorer.core.breakdown import TableResult
 from scorer.core.limits import LimitWords
+from scorer.message import MessageError, msg
 
 
 @dataclass(frozen=True)
@@ -61,18 +62,19 @@ def table_adapter() -> TypeAdapter:
     return TypeAdapter(Annotated[Union[models], Field(discriminator="game")])
 
 
-class UnknownGame(ValueError):
-    pass
+class UnknownGame(MessageError):
+    """A table whose ``game`` is not one scorepad knows."""
 
 
 def parse_table(data: Any) -> BaseModel:
     """Validate a table read from JSON. Raises UnknownGame or pydantic's ValidationError."""
     if not isinstance(data, dict):
-        raise UnknownGame("a table is a JSON object with a \"game\" field")
+        raise UnknownGame(msg("games.not_a_table", "a table is a JSON object with a \"game\" "
+                              "field"))
     game = data.get("game")
     if not isinstance(game, str) or game not in GAMES:
-        known = ", ".join(f'"{key}"' for key in GAMES)
-        raise UnknownGame(f'"game" is {game!r}; it must be one of {known}')
+        raise UnknownGame(msg("games.unknown", "\"game\" is {given}; it must be one of {known}",
+                              given=repr(game), known=tuple(f'"{key}"' for key in GAMES)))
     return GAMES[game].table_model.model_validate(data)
 
 

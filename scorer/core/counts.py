@@ -7,18 +7,21 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
+from scorer.message import MessageError, msg
+
 
 def json_integer(value: Any) -> Any:
     """Refuse anything but an integer before pydantic's lax mode could convert it."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):
-        raise ValueError(f"{value!r} is text, not a number: write the number without quotes")
-    if isinstance(value, float):
-        raise ValueError(f"{value!r} is not a whole number")
+        raise MessageError(msg("core.count.text", "{value} is text, not a number: write the "
+                               "number without quotes", value=repr(value)))
     if isinstance(value, bool):
-        raise ValueError(f"{str(value).lower()} is not a number")
-    raise ValueError(f"{value!r} is not a whole number")
+        raise MessageError(msg("core.count.not_a_number", "{value} is not a number",
+                               value=str(value).lower()))
+    raise MessageError(msg("core.count.not_whole", "{value} is not a whole number",
+                           value=repr(value)))
 
 
 WholeNumber = Annotated[int, BeforeValidator(json_integer)]

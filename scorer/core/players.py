@@ -10,7 +10,8 @@ from typing import Annotated, Literal, Protocol, TypeVar, get_args
 from pydantic import AfterValidator, Field
 
 from scorer.core.breakdown import Frozen
-from scorer.core.text import unprintable
+from scorer.core.text import unprintable_message
+from scorer.message import Message, MessageError, msg
 
 
 LONGEST_NAME = 40
@@ -18,21 +19,29 @@ LONGEST_NAME = 40
 
 
 def name_problem(typed: str) -> str | None:
-    """Why ``typed`` cannot be a player's name, in words, or None: not blank, at most
+    """Why ``typed`` cannot be a player's name, in English words, or None (see
+    :func:`name_problem_message`)."""
+    problem = name_problem_message(typed)
+    return problem.text if problem else None
+
+
+def name_problem_message(typed: str) -> Message | None:
+    """Why ``typed`` cannot be a player's name, as a message, or None: not blank, at most
     LONGEST_NAME letters (the blanks around it aside), printable (any script, any emoji: see
     scorer.core.text). The one rule of the library and the app's name fields."""
     name = typed.strip()
     if not name:
-        return "a player needs a name"
+        return msg("core.name.blank", "a player needs a name")
     if len(name) > LONGEST_NAME:
-        return f"a name has at most {LONGEST_NAME} letters; this one has {len(name)}"
-    return unprintable(typed, "a name")
+        return msg("core.name.too_long", "a name has at most {most} letters; this one has "
+                   "{count}", most=LONGEST_NAME, count=len(name))
+    return unprintable_message(typed, msg("core.what.name", "a name"))
 
 
 def _a_name(typed: str) -> str:
-    problem = name_problem(typed)
+    problem = name_problem_message(typed)
     if problem:
-        raise ValueError(problem)
+        raise MessageError(problem)
     return typed.strip()
 
 
@@ -70,20 +79,28 @@ def name_key(name: str) -> str:
 
 
 def name_clash(names: Iterable[str]) -> str | None:
-    """Why these names cannot sit at one table, in words, or None. The one rule for the library,
-    the app's new table and every rename."""
+    """Why these names cannot sit at one table, in English words, or None (see
+    :func:`name_clash_message`)."""
+    clash = name_clash_message(names)
+    return clash.text if clash else None
+
+
+def name_clash_message(names: Iterable[str]) -> Message | None:
+    """Why these names cannot sit at one table, as a message, or None. The one rule for the
+    library, the app's new table and every rename."""
     names = list(names)
     counts = Counter(name_key(name) for name in names)
     repeated = sorted({name.strip() for name in names if counts[name_key(name)] > 1})
     if repeated:
-        return f"two players are called {repeated[0]}; give each a different name"
+        return msg("core.name.clash", "two players are called {name}; give each a different "
+                   "name", name=repeated[0])
     return None
 
 
 def distinct_names(players: Players) -> Players:
     """Refuse a table where two players share a name (see :func:`name_key`): results are told
     apart by name."""
-    clash = name_clash(player.name for player in players)
+    clash = name_clash_message(player.name for player in players)
     if clash:
-        raise ValueError(clash)
+        raise MessageError(clash)
     return players

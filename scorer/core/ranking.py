@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorer.core.breakdown import Line, PlayerResult
+from scorer.message import Message, msg
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,13 @@ def competition_ranks(standings: Sequence[Standing]) -> dict[str, int]:
     return ranks
 
 
-def explain_tie_break(standings: Sequence[Standing], tie_break_names: Sequence[str]) -> str:
-    """One sentence per group of players tied on total: which tie-break decided, or that they share.
+def explain_tie_break(standings: Sequence[Standing],
+                      tie_break_names: Sequence[Message | str]) -> Message:
+    """One sentence per group of players tied on total: which tie-break decided, or that they
+    share, as one message.
 
-    ``tie_break_names`` names each tie-break value, e.g. ``["towns in the Valley Express"]``.
+    ``tie_break_names`` names each tie-break value, e.g.
+    ``[msg("sv.tie_break", "towns in the Valley Express")]``.
     """
     by_total: dict[int, list[Standing]] = {}
     for standing in standings:
@@ -78,22 +82,44 @@ def explain_tie_break(standings: Sequence[Standing], tie_break_names: Sequence[s
         tied = by_total[total]
         if len(tied) < 2:
             continue
-        names = _names(s.name for s in tied)
-        decided = False
-        for index, tie_break in enumerate(tie_break_names):
-            values = {s.name: s.tie_break_values[index] for s in tied}
-            if len(set(values.values())) > 1:
-                listed = ", ".join(f"{name} {value}" for name, value in values.items())
-                sentences.append(f"{names} tie on {total}; {tie_break} decides ({listed}).")
-                decided = True
-                break
-        if not decided:
-            if tie_break_names:
-                also = " and ".join(tie_break_names)
-                sentences.append(f"{names} tie on {total} and on {also}: they share the place.")
-            else:
-                sentences.append(f"{names} tie on {total}: they share the place.")
-    return " ".join(sentences) if sentences else "No tie: no tie-break needed."
+        sentences.append(_tie_sentence(tied, total, tie_break_names))
+    if not sentences:
+        return msg("core.tie_break.none", "No tie: no tie-break needed.")
+    return _one_after_another(sentences)
+
+
+def _tie_sentence(tied: list[Standing], total: int,
+                  tie_break_names: Sequence[Message | str]) -> Message:
+    names = _names([standing.name for standing in tied])
+    for index, tie_break in enumerate(tie_break_names):
+        values = {standing.name: standing.tie_break_values[index] for standing in tied}
+        if len(set(values.values())) > 1:
+            listed = tuple(msg("core.tie_break.value", "{name} {value}", name=name, value=value)
+                           for name, value in values.items())
+            return msg("core.tie_break.decides", "{names} tie on {total}; {tie_break} decides "
+                       "({values}).", names=names, total=total, tie_break=tie_break,
+                       values=listed)
+    if tie_break_names:
+        return msg("core.tie_break.shared_after", "{names} tie on {total} and on {tie_breaks}: "
+                   "they share the place.", names=names, total=total,
+                   tie_breaks=_each_and(list(tie_break_names)))
+    return msg("core.tie_break.shared", "{names} tie on {total}: they share the place.",
+               names=names, total=total)
+
+
+def _one_after_another(sentences: list[Message]) -> Message:
+    """Sentences said one after another, as one message."""
+    if len(sentences) == 1:
+        return sentences[0]
+    return msg("core.sentences", "{sentence} {more}", sentence=sentences[0],
+               more=_one_after_another(sentences[1:]))
+
+
+def _each_and(names: list[Message | str]) -> Message | str:
+    """"a and b and c": the tie-breaks that did not decide."""
+    if len(names) == 1:
+        return names[0]
+    return msg("core.and", "{one} and {other}", one=names[0], other=_each_and(names[1:]))
 
 
 def winners(standings: Sequence[Standing]) -> tuple[str, ...]:
@@ -115,6 +141,8 @@ def split_award(measures: Mapping[str, int], points: int) -> tuple[tuple[str, ..
     return best_players, math.ceil(points / len(best_players))
 
 
-def _names(names) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(names: list[str]) -> Message | str:
+    """Players' names as a sentence lists them: "Ann, Bob and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    return msg("core.names", "{names} and {last}", names=tuple(names[:-1]), last=names[-1])

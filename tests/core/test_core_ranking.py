@@ -10,7 +10,7 @@ def test_tie_break_value_separates_a_tie():
     standings = [Standing("Ann", 40, (3,)), Standing("Bob", 40, (2,))]
     assert competition_ranks(standings) == {"Ann": 1, "Bob": 2}
     assert winners(standings) == ("Ann",)
-    text = explain_tie_break(standings, ["towns in the Valley Express"])
+    text = explain_tie_break(standings, ["towns in the Valley Express"]).text
     assert text == "Ann and Bob tie on 40; towns in the Valley Express decides (Ann 3, Bob 2)."
 
 
@@ -18,11 +18,12 @@ def test_tie_that_survives_the_tie_break_is_shared():
     standings = [Standing("Ann", 40, (3,)), Standing("Bob", 40, (3,)), Standing("Cy", 12, (0,))]
     assert winners(standings) == ("Ann", "Bob")
     assert competition_ranks(standings)["Cy"] == 3
-    assert "share the place" in explain_tie_break(standings, ["towns in the Valley Express"])
+    assert "share the place" in explain_tie_break(standings,
+                                                  ["towns in the Valley Express"]).text
 
 
 def test_no_tie_says_so():
-    assert explain_tie_break([Standing("A", 2), Standing("B", 1)], []) == (
+    assert explain_tie_break([Standing("A", 2), Standing("B", 1)], []).text == (
         "No tie: no tie-break needed."
     )
 
