@@ -39,10 +39,10 @@ def test_a_goal_won_by_one_player_with_plural_and_singular_counts():
     ann, bob = (player.row_lines("valley_of_sheep")[0] for player in result.players)
     assert said(ann, SPANISH) == (
         "Valle de ovejas: 2 cartas de Oveja (Oveja en fila 1, columna 2; Oveja en fila 1, "
-        "columna 3); el mejor es Ann con 2, que obtiene 6")
+        "columna 3); gana Ann con 2 y obtiene 6")
     assert said(bob, SPANISH) == (
-        "Valle de ovejas: 1 carta de Oveja (Oveja en fila 1, columna 2); el mejor es Ann con 2, "
-        "que obtiene 6")
+        "Valle de ovejas: 1 carta de Oveja (Oveja en fila 1, columna 2); gana Ann con 2 y "
+        "obtiene 6")
     assert said(ann, GERMAN) == (
         "Tal der Schafe: 2 Schafkarten (Schaf in Reihe 1, Spalte 2; Schaf in Reihe 1, Spalte 3); "
         "am besten ist Ann mit 2 und erhält 6")
@@ -56,8 +56,8 @@ def test_a_shared_competition_and_one_nobody_wins():
     result = table({"Ann": "S H H", "Bob": "H S H", "Cy": "S H"})
     spanish, german = in_language(result, SPANISH), in_language(result, GERMAN)
     assert spanish.competitions[0].detail == (
-        "el mejor es 2, empate entre 2 jugadores: 6 repartidos entre 2, redondeado hacia arriba "
-        "-> 3 para cada uno")
+        "el mejor valor es 2, empate entre 2 jugadores: 6 repartidos entre 2, redondeado hacia "
+        "arriba -> 3 para cada uno")
     assert german.competitions[0].detail == (
         "am besten ist 2, gleichauf bei 2 Spielern: 6 durch 2 geteilt, aufgerundet -> je 3")
     assert german.players[0].row_lines("valley_of_sheep")[0].detail == (
