@@ -355,16 +355,25 @@ class SunflowerValleyTable(Frozen):
         return goals
 
 
+_PRINTED_FEWER = msg("sv.limit.printed_fewer",
+                     "the printed cards show far fewer; the bound keeps files sane")
 LIMITS: LimitWords = {
-    "players": Limit("players", "the box has 6 Starting Towns and 6 sets of Valley cards"),
-    "express_stops": Limit("stops", f"a valley holds at most {MAX_VALLEY_CARDS} cards"),
-    "express_stops[]": Limit("numbers", "a place is 2 numbers, [row, column]"),
-    "points": Limit("points", "the printed cards show far fewer; the bound keeps files sane"),
-    "villagers": Limit("villagers", "the printed cards show far fewer; the bound keeps files "
-                                    "sane"),
-    "row": Limit("rows", f"a valley of {MAX_VALLEY_CARDS} cards spans at most "
-                         f"{MAX_VALLEY_CARDS} rows"),
-    "col": Limit("columns", f"a valley of {MAX_VALLEY_CARDS} cards spans at most "
-                            f"{MAX_VALLEY_CARDS} columns"),
+    "players": Limit(msg_n("sv.limit.players", "player", "players", 2),
+                     msg("sv.limit.players.why",
+                         "the box has 6 Starting Towns and 6 sets of Valley cards")),
+    "express_stops": Limit(msg_n("sv.limit.express_stops", "stop", "stops", 2),
+                           msg("sv.limit.express_stops.why",
+                               "a valley holds at most {most} cards", most=MAX_VALLEY_CARDS)),
+    "express_stops[]": Limit(msg_n("sv.limit.place", "number", "numbers", 2),
+                             msg("sv.limit.place.why", "a place is 2 numbers, [row, column]")),
+    "points": Limit(msg_n("sv.limit.points", "point", "points", 2), _PRINTED_FEWER),
+    "villagers": Limit(msg_n("sv.limit.villagers", "villager", "villagers", 2), _PRINTED_FEWER),
+    "row": Limit(msg_n("sv.limit.rows", "row", "rows", 2),
+                 msg("sv.limit.rows.why", "a valley of {most} cards spans at most {most} rows",
+                     most=MAX_VALLEY_CARDS)),
+    "col": Limit(msg_n("sv.limit.columns", "column", "columns", 2),
+                 msg("sv.limit.columns.why",
+                     "a valley of {most} cards spans at most {most} columns",
+                     most=MAX_VALLEY_CARDS)),
 }
 """How messages name Sunflower Valley's limits (scorer.core.limits)."""

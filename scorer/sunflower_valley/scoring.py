@@ -87,7 +87,7 @@ def score_table(table: SunflowerValleyTable) -> TableResult:
         game=table.game,
         rows=_rows(tuple(table.goals)),
         players=players,
-        tie_break=explain_tie_break(standings, [TIE_BREAK.text]),
+        tie_break=explain_tie_break(standings, [TIE_BREAK]),
         winners=winners(standings),
         competitions=tuple(competitions),
         warnings=_warnings(table),

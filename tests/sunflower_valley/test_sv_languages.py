@@ -1,16 +1,21 @@
 """Sunflower Valley said in Spanish and German: the lines, goals, competitions, warnings and
 refusals, each expectation written by hand from the catalogues' wording."""
 
+import json
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 from sv_builders import layout, valley
 
+from scorer.files import TableFileError, load_table, table_from_json
 from scorer.language import in_language, language
 from scorer.sunflower_valley import score_table
 from scorer.sunflower_valley.lines import mountains
 from scorer.sunflower_valley.models import CardDescription, Player, SunflowerValleyTable
 
 SPANISH, GERMAN = language("es"), language("de")
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sunflower_valley"
 
 
 def said(line, words) -> str:
@@ -63,7 +68,8 @@ def test_a_shared_competition_and_one_nobody_wins():
     assert german.players[0].row_lines("valley_of_sheep")[0].detail == (
         "Tal der Schafe: 2 Schafkarten (Schaf in Reihe 1, Spalte 2; Schaf in Reihe 1, Spalte 3); "
         "am besten ist 2, gleichauf bei 2 Spielern: 6 durch 2 geteilt, aufgerundet -> je 3")
-    assert spanish.competitions[2].detail == "nadie tiene nada que contar, así que nadie lo puntúa"
+    assert spanish.competitions[2].detail == (
+        "nadie tiene nada que contar, así que nadie lo puntúa")
     assert german.competitions[2].detail == "niemand hat etwas davon, also erhält niemand Punkte"
     assert [row.label for row in german.rows] == [
         "Tal-Express", "Städte", "Bauern", "Berge", "Seen", "Tal der Schafe", "Seenland",
@@ -93,6 +99,25 @@ def test_the_warning_of_an_unfinished_valley_counts_cards_in_each_language():
     assert in_language(result, SPANISH).warnings[1] == (
         "El valle de Bob tiene 1 carta de Valle; un valle terminado tiene 18 además del Pueblo "
         "inicial (puntuado tal como se introdujo, regla SV-12).")
+
+
+@pytest.mark.parametrize("example, english, spanish, german", [
+    ("full_table",
+     "Ann and Dee tie on 27 and on towns in the Valley Express: they share the place.",
+     "Ann y Dee empatan a 27 y en pueblos en el Expreso del Valle: comparten el puesto.",
+     "Ann und Dee sind mit 27 und bei Städtezahl im Tal-Express gleichauf: sie teilen sich den "
+     "Platz."),
+    ("first_game_goals",
+     "Paul and Mary tie on 25; towns in the Valley Express decides (Paul 2, Mary 1).",
+     "Paul y Mary empatan a 25; desempata: pueblos en el Expreso del Valle (Paul 2, Mary 1).",
+     "Paul und Mary sind mit 25 gleichauf; es entscheidet: Städtezahl im Tal-Express (Paul 2, "
+     "Mary 1)."),
+])
+def test_the_express_tie_break_in_each_language(example, english, spanish, german):
+    result = score_table(load_table(str(EXAMPLES / f"{example}.json")))
+    assert result.tie_break == english
+    assert in_language(result, SPANISH).tie_break == spanish
+    assert in_language(result, GERMAN).tie_break == german
 
 
 def refusal(excinfo):
@@ -126,3 +151,22 @@ def test_a_card_reads_like_its_face_in_each_language():
     assert card.summary == "Town (Sheep + Field -> 3, 1 villager)"
     assert SPANISH.render(card.summary_message) == "Pueblo (Oveja + Campo -> 3, 1 aldeano)"
     assert GERMAN.render(card.summary_message) == "Stadt (Schaf + Feld -> 3, 1 Dorfbewohner)"
+
+
+def test_a_table_files_limits_are_said_in_each_language():
+    data = json.loads((EXAMPLES / "full_table.json").read_text())
+    data["players"][0]["valley"]["express_stops"] = [[0, 0]] * 31
+    data["players"][1]["valley"]["cards"][1]["villagers"] = 1000
+    with pytest.raises(TableFileError) as excinfo:
+        table_from_json(json.dumps(data), source="t.json")
+    assert str(excinfo.value).splitlines()[0] == (
+        "t.json: at players[0] (Ann) > valley > express_stops: 31 stops; at most 30 (a valley "
+        "holds at most 30 cards)")
+    assert SPANISH.render(excinfo.value.message).splitlines() == [
+        "t.json: en players[0] (Ann) > valley > express_stops: 31 paradas; como máximo 30 (un "
+        "valle tiene como mucho 30 cartas)",
+        "t.json: en players[1] (Bob) > valley > cards[1] > villagers: 1000; como máximo 99 (las "
+        "cartas impresas muestran muchos menos; el límite mantiene los archivos razonables)"]
+    assert GERMAN.render(excinfo.value.message).splitlines()[0] == (
+        "t.json: in players[0] (Ann) > valley > express_stops: 31 Halte; höchstens 30 (ein Tal "
+        "hat höchstens 30 Karten)")
