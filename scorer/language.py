@@ -102,16 +102,36 @@ class Language:
 
         return format_list(items, locale=self.locale)
 
-    def date(self, value: date | datetime, format: str = "medium") -> str:
-        """A date (or the date of a moment) as this language writes it, e.g. "1 dic 2026"."""
-        from babel.dates import format_date
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """A decimal with ``digits`` after the point: "12.5", "12,5"."""
+        from babel.numbers import format_decimal
 
-        return format_date(value, format=format, locale=self.locale)
+        return format_decimal(round(value, digits), format=f"0.{'0' * digits}",
+                              locale=self.locale)
 
-    def datetime(self, value: datetime, format: str = "medium") -> str:
-        from babel.dates import format_datetime
+    def percent(self, value: float) -> str:
+        """A share as a whole percentage: "67%", "67 %"."""
+        from babel.numbers import format_percent
 
-        return format_datetime(value, format=format, locale=self.locale)
+        return format_percent(value, locale=self.locale)
+
+    def day(self, value: date | datetime) -> str:
+        """A day and month, short: "Dec 1", "1 dic", "1. Dez."."""
+        from babel.dates import format_skeleton
+
+        return format_skeleton("MMMd", value, locale=self.locale)
+
+    def date(self, value: date | datetime) -> str:
+        """A date as this language writes it: "Dec 1, 2026", "1 dic 2026", "1. Dez. 2026"."""
+        from babel.dates import format_skeleton
+
+        return format_skeleton("yMMMd", value, locale=self.locale)
+
+    def moment(self, value: datetime) -> str:
+        """A date and time of day (24-hour clock): "Dec 1, 2026 17:05", "1. Dez. 2026 17:05"."""
+        from babel.dates import format_skeleton
+
+        return f"{self.date(value)} {format_skeleton('Hm', value, locale=self.locale)}"
 
     def render(self, message: Message) -> str:
         """``message`` in this language."""

@@ -199,3 +199,13 @@ def test_a_place_is_said_in_each_language():
 def test_a_refusal_keeps_its_message_for_any_language():
     error = MessageError(place(1, 4))
     assert str(error) == "row 1, column 4" and error.message.params == {"row": 1, "column": 4}
+
+
+def test_dates_are_written_as_each_language_writes_them():
+    from datetime import datetime
+
+    moment = datetime(2026, 12, 1, 17, 5)
+    assert language("en").moment(moment) == "Dec 1, 2026 17:05"
+    assert language("es").moment(moment) == "1 dic 2026 17:05"
+    assert language("de").moment(moment) == "1. Dez. 2026 17:05"
+    assert language("de").listing(["Ann", "Dee"]) == "Ann und Dee"

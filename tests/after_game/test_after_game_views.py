@@ -25,6 +25,7 @@ from ui.live.session import Sessions
 from ui.screens.statistics_view import StatisticsView
 from ui.store.photos import PhotoStore, safe_photo
 from ui.store.storage import TableStore
+from ui.parts.words import app_language
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,7 @@ class FakeContext:
     """What a screen needs from the app, without a page in a browser."""
 
     def __init__(self, store: TableStore):
+        self.words = app_language("en")
         self.store = store
         self.games = APP_GAMES
         self.sessions = Sessions(store, APP_GAMES)

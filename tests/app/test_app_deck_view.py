@@ -12,12 +12,14 @@ from scorer.deck import DeckFile, deck_json
 from ui.games.registry import app_store
 from ui.screens.deck_view import DeckView
 from ui.store.deck import Deck
+from ui.parts.words import app_language
 
 
 class DeckContext:
     """What the deck screen needs from the app, without a page in a browser."""
 
     def __init__(self, store):
+        self.words = app_language("en")
         self.store = store
         self.is_host = True
         self.dialogs: list = []
@@ -78,7 +80,7 @@ def test_an_import_conflict_waits_for_a_choice_then_takes_the_files_description(
     text = deck_json(DeckFile.model_validate({"maple_valley": {"favours": [
         cheaper.model_dump(mode="json")]}}))
     view.import_text(text, "deck.json")
-    assert view.status.value == ("deck.json: 1 card of the file have another description here: "
+    assert view.status.value == ("deck.json: 1 card of the file has another description here: "
                                  "choose below, then Import.")
     assert [entry.card for entry in deck.cards("maple_valley")] == [FIDDLE]  # nothing yet
     click(view.root, "conflict-0-take")

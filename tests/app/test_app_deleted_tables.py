@@ -16,12 +16,14 @@ from ui.screens.home_view import table_title
 from ui.games.plugin import PlayerSetup
 from ui.live.session import Sessions
 from ui.store.storage import TableStore
+from ui.parts.words import app_language
 
 SV = APP_GAMES["sunflower_valley"]
 
 
 class Context:
     def __init__(self, tmp_path):
+        self.words = app_language("en")
         self.store = TableStore(tmp_path / "tables.sqlite3")
         self.sessions = Sessions(self.store, APP_GAMES)
         self.is_host = False

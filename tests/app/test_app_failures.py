@@ -19,6 +19,7 @@ from ui.games.plugin import PlayerSetup
 from ui.screens.scorepad_view import ScorepadView
 from ui.live.session import Sessions
 from ui.store.storage import TableStore
+from ui.parts.words import app_language
 
 SV = APP_GAMES["sunflower_valley"]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -42,6 +43,7 @@ class Context:
     """What the scorepad needs from the app, without a browser."""
 
     def __init__(self, store: TableStore):
+        self.words = app_language("en")
         self.store = store
         self.is_host = True
         self.width, self.wide = 390, False

@@ -12,12 +12,14 @@ from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.editor_view import MapleEditorView
 from ui.screens.scorepad_model import Scorepad
 from ui.store.storage import TableStore
+from ui.parts.words import app_language
 
 
 class FakeContext:
     """What a screen needs from the app, without a page in a browser."""
 
     def __init__(self, width: float = 360):
+        self.words = app_language("en")
         self.width = width
         self.wide = width >= 900
         self.dialogs: list = []

@@ -23,6 +23,7 @@ from ui.live.session import Sessions
 from ui.store.storage import TableStore
 from ui.screens.table_settings import TableSettings, problem_route, rename_problem, table_options
 from ui.screens.table_settings_view import TableSettingsView
+from ui.parts.words import app_language
 
 
 def open_table(tmp_path, game="sunflower_valley", names=("Ann", "Bob"), setup=None):
@@ -207,6 +208,7 @@ class FakeContext(ScreenContext):
     """A phone's screen context that also follows links and keeps its toasts."""
 
     def __init__(self):
+        self.words = app_language("en")
         super().__init__(390)
         self.toasts: list = []
         self.routes: list[str] = []

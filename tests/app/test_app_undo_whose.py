@@ -13,10 +13,12 @@ from ui.games.girasoles.editor_model import ObjectivesEditor
 from ui.games.maple_valley.editor_model import MapleEditor
 from ui.store.storage import TableStore
 from ui.parts.widgets import editor_header
+from ui.parts.words import app_language
 
 
 class FakeContext:
     def __init__(self):
+        self.words = app_language("en")
         self.routes: list[str] = []
         self.toasts: list[str] = []
 

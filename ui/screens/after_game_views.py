@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorer.message import msg
 from ui.parts.widgets import TOUCH, heading, tap_target
 
-SCREENS = {"/history": ("History", ft.Icons.HISTORY),
-           "/statistics": ("Statistics", ft.Icons.BAR_CHART),
-           "/deck": ("Deck", ft.Icons.STYLE),
-           "/backup": ("Backup", ft.Icons.SAVE_ALT)}
+SCREENS = {"/history": (msg("ui.after_game.history", "History"), ft.Icons.HISTORY),
+           "/statistics": (msg("ui.after_game.statistics", "Statistics"), ft.Icons.BAR_CHART),
+           "/deck": (msg("ui.after_game.deck", "Deck"), ft.Icons.STYLE),
+           "/backup": (msg("ui.after_game.backup", "Backup"), ft.Icons.SAVE_ALT)}
 
 
 def after_game_links(context, current: str | None = None) -> ft.Control:
     """A tap target per screen (the current one marked)."""
+    words = context.words
     return ft.Row([
-        tap_target(ft.Row([ft.Icon(icon, size=18), ft.Text(title, size=15)], tight=True),
+        tap_target(ft.Row([ft.Icon(icon, size=18), ft.Text(words.render(title), size=15)],
+                          tight=True),
                    lambda e, route=route: context.go(route), f"go-{route.strip('/')}",
                    selected=route == current,
                    bgcolor=ft.Colors.PRIMARY_CONTAINER if route == current else None)
@@ -29,8 +32,9 @@ def screen_top(context, route: str) -> ft.Control:
     return ft.Column([
         ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go("/"), "home",
-                       width=TOUCH, padding=0, tooltip="Saved tables"),
-            heading(SCREENS[route][0], 20),
+                       width=TOUCH, padding=0,
+                       tooltip=context.words.say("ui.after_game.saved_tables", "Saved tables")),
+            heading(context.words.render(SCREENS[route][0]), 20),
         ]),
         after_game_links(context, route),
     ], spacing=8)

@@ -27,36 +27,45 @@ class BackupView(FileImport):
 
     def render(self) -> None:
         count = len(self.context.visible_tables())
+        words = self.context.words
         items = [
             screen_top(self.context, "/backup"),
-            ft.Text(f"One file with all {count} tables you see here, finished or not, with their "
-                    "dates, locations and notes. Importing it adds the tables that are not "
-                    "here yet: importing it twice adds nothing.", size=14),
+            ft.Text(words.say_n(
+                "ui.backup.explained",
+                "One file with the {count} table you see here, finished or not, with its date, "
+                "location and notes. Importing it adds the tables that are not here yet: "
+                "importing it twice adds nothing.",
+                "One file with all {count} tables you see here, finished or not, with their "
+                "dates, locations and notes. Importing it adds the tables that are not here yet: "
+                "importing it twice adds nothing.", count), size=14),
             self._photos_choice(),
             ft.Row([
-                tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Download backup")],
+                tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text(words.say("ui.backup.download", "Download backup"))],
                                   tight=True), self._backup, "backup-download"),
-                tap_target(ft.Row([ft.Icon(ft.Icons.TABLE_VIEW), ft.Text("Finished games (CSV)")],
+                tap_target(ft.Row([ft.Icon(ft.Icons.TABLE_VIEW), ft.Text(words.say("ui.backup.csv", "Finished games (CSV)"))],
                                   tight=True), self._csv, "backup-csv"),
             ], wrap=True, spacing=8),
             self.saved,
             ft.Divider(),
-            tap_target(ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Import a backup")],
+            tap_target(ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text(words.say("ui.backup.import", "Import a backup"))],
                               tight=True), self._picking, "backup-import",
                        action=ft.PickFiles(file_picker=self.picker, with_data=True,
                                            file_type=ft.FilePickerFileType.CUSTOM,
                                            allowed_extensions=["json"])),
             labelled("backup-status", self.status),
-            ft.Text("On the computer running scorepad: scorepad export-all FILE and "
-                    "scorepad import-all FILE do the same.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(words.say("ui.backup.commands",
+                              "On the computer running scorepad: scorepad export-all FILE and "
+                              "scorepad import-all FILE do the same."),
+                    size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
     def _photos_choice(self) -> ft.Control:
         photos = PhotoStore(self.context.store)
         count = sum(len(photos.of_table(table.id)) for table in self.context.visible_tables())
-        self.with_photos.label = (f"With the tables' photos ({count}; about a megabyte each: "
-                                  "leave them out for a small file)")
+        self.with_photos.label = self.context.words.say(
+            "ui.backup.with_photos", "With the tables' photos ({count}; about a megabyte each: "
+            "leave them out for a small file)", count=count)
         return labelled("backup-photos", self.with_photos)
 
     async def _backup(self, e=None) -> None:

@@ -15,6 +15,7 @@ import flet as ft
 
 from scorer.deck import DeckFile, deck_from_json, deck_json, load_deck
 from scorer.files import TableFileError
+from scorer.message import msg
 from ui.games.maple_valley.draft import KINDS, summary
 from ui.games.maple_valley.editor_model import HeldCard
 from ui.games.maple_valley.known_cards import KnownCard
@@ -28,7 +29,9 @@ from ui.screens.import_view import FileImport
 from ui.store.deck import Deck, DeckCard, DeckImport
 
 GAMES = (("sunflower_valley", "Sunflower Valley"), ("maple_valley", "Maple Valley"))
-MAPLE_HEADINGS = {"Favour": "Favours", "Friend": "Friends", "Patch": "Patches"}
+MAPLE_HEADINGS = {"Favour": msg("ui.deck.favours", "Favours"),
+                  "Friend": msg("ui.deck.friends", "Friends"),
+                  "Patch": msg("ui.deck.patches", "Patches")}
 
 
 def card_text(entry: DeckCard) -> str:
@@ -55,6 +58,7 @@ def shown(cards: list[DeckCard], search: str) -> list[DeckCard]:
 class DeckView(FileImport):
     def __init__(self, context):
         self.context = context
+        words = self.words = context.words
         self.deck = Deck(context.store)
         self.game = "sunflower_valley"
         self.plans: list[DeckImport] | None = None
@@ -63,7 +67,8 @@ class DeckView(FileImport):
         self.saved = ft.Column(spacing=4)
         self.picker = ft.FilePicker(on_result=self._picked)
         # Kept for the life of the screen, so typing in it is never interrupted by a redraw.
-        self.search = ft.TextField(hint_text="Search: Fiddle, sheep 3…", dense=True,
+        self.search = ft.TextField(hint_text=words.say("ui.deck.search", "Search: Fiddle, sheep 3…"),
+                                   dense=True,
                                    prefix_icon=ft.Icons.SEARCH, border=ft.OutlineInputBorder(),
                                    on_change=lambda e: self._redraw())
         self.listing = ft.Column(spacing=6)
@@ -74,22 +79,25 @@ class DeckView(FileImport):
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, controls=[ft.Container(
             ft.Column([
                 screen_top(self.context, "/deck"),
-                ft.Text("Every card described at any table joins the deck, and the card pickers "
-                        "of every table offer it first. Deleting a table forgets none of them.",
-                        size=14),
+                ft.Text(words.say("ui.deck.explained",
+                                  "Every card described at any table joins the deck, and the card "
+                                  "pickers of every table offer it first. Deleting a table forgets "
+                                  "none of them."), size=14),
                 self.games,
                 labelled("deck-search", self.search),
                 labelled("deck-count", self.count),
                 self.listing,
                 ft.Divider(),
-                ft.Text("A deck file holds every game's cards, to share them with another group "
-                        "member: importing it adds the cards that are not here.", size=14),
+                ft.Text(words.say("ui.deck.file_explained",
+                                  "A deck file holds every game's cards, to share them with another "
+                                  "group member: importing it adds the cards that are not here."),
+                        size=14),
                 ft.Row([
                     tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD),
-                                       ft.Text("Export the deck file")], tight=True),
+                                       ft.Text(words.say("ui.deck.export", "Export the deck file"))], tight=True),
                                self._export, "deck-export"),
                     tap_target(ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE),
-                                       ft.Text("Import a deck file")], tight=True),
+                                       ft.Text(words.say("ui.deck.import", "Import a deck file"))], tight=True),
                                self._picking, "deck-import",
                                action=ft.PickFiles(file_picker=self.picker, with_data=True,
                                                    file_type=ft.FilePickerFileType.CUSTOM,
@@ -106,10 +114,13 @@ class DeckView(FileImport):
         found = shown(cards, self.search.value or "")
         self.games.content = chips(list(GAMES), self.game, self._choose_game, "deck-game")
         self.listing.controls = self._listing(found)
-        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
         if len(found) != len(cards):
-            count += f", {len(found)} found"
-        self.count.value = count
+            self.count.value = self.words.say_n("ui.deck.count_found", "{count} card, {found} found",
+                                                "{count} cards, {found} found", len(cards),
+                                                found=len(found))
+        else:
+            self.count.value = self.words.say_n("ui.deck.count", "{count} card", "{count} cards",
+                                                len(cards))
         self.conflicts.controls = self._conflicts()
 
     # The list ---------------------------------------------------------------------------------
@@ -117,11 +128,12 @@ class DeckView(FileImport):
     def _listing(self, found: list[DeckCard]) -> list[ft.Control]:
         if self.game == "sunflower_valley":
             return [self._row(entry, index) for index, entry in enumerate(found)] or [
-                ft.Text("No Town or Farmer card yet: describe one at a table.", size=14)]
+                ft.Text(self.words.say("ui.deck.no_sv_cards", "No Town or Farmer card yet: "
+                                       "describe one at a table."), size=14)]
         rows: list[ft.Control] = []
         for kind in KINDS:
             of_kind = [entry for entry in found if entry.kind == kind]
-            rows.append(heading(f"{MAPLE_HEADINGS[kind]} ({len(of_kind)})", 16))
+            rows.append(heading(f"{self.words.render(MAPLE_HEADINGS[kind])} ({len(of_kind)})", 16))
             rows += [self._row(entry, index) for index, entry in enumerate(of_kind)]
         return rows
 
@@ -141,10 +153,12 @@ class DeckView(FileImport):
         return ft.Row([
             ft.Container(tap_target(face, lambda e, entry=entry: self._edit(entry), identifier,
                                     height=None, padding=10, bgcolor=colour,
-                                    tooltip="Tap to change the card"), expand=True),
+                                    tooltip=self.words.say("ui.deck.change_card",
+                                                           "Tap to change the card")),
+                         expand=True),
             tap_target(ft.Icon(ft.Icons.CLOSE), lambda e, entry=entry:
                        self._remove(entry), f"{identifier}-remove", width=TOUCH, padding=0,
-                       tooltip="Take it out of the deck"),
+                       tooltip=self.words.say("ui.deck.remove_card", "Take it out of the deck")),
         ], spacing=6)
 
     def _choose_game(self, game: str) -> None:
@@ -155,7 +169,8 @@ class DeckView(FileImport):
         if entry.game == "sunflower_valley":
             from ui.games.sunflower_valley.editor_view import DescriptionPicker
 
-            DescriptionPicker(self.context, entry.card.kind, entry.card, "Correct {} in the deck",
+            DescriptionPicker(self.context, entry.card.kind, entry.card,
+                              self.words.say("ui.deck.correct", "Correct {{}} in the deck"),
                               lambda card, everywhere: self._replace(entry, card)).open()
         else:
             from ui.games.maple_valley.card_dialog import CardDialog
@@ -170,7 +185,9 @@ class DeckView(FileImport):
     @saves
     def _remove(self, entry: DeckCard) -> None:
         self.deck.remove(entry)
-        self.context.toast(f"Taken out of the deck: {card_text(entry)}", "Undo",
+        self.context.toast(self.words.say("ui.deck.removed", "Taken out of the deck: {card}",
+                                          card=card_text(entry)),
+                           self.words.say("ui.deck.undo", "Undo"),
                            lambda: self._put_back(entry))
         self._redraw()
 
@@ -192,7 +209,9 @@ class DeckView(FileImport):
             return
         picked = e.files[0]
         if picked.bytes is None:
-            self._say(f"{picked.name}: the browser did not give the file's content")
+            self._say(self.words.say("ui.deck.no_content",
+                                     "{file}: the browser did not give the file's content",
+                                     file=picked.name))
             return
         upload = io.BytesIO(picked.bytes)
         upload.name = picked.name
@@ -212,9 +231,12 @@ class DeckView(FileImport):
         if any(plan.conflicts for plan in plans):
             self.plans = plans
             conflicts = sum(len(plan.conflicts) for plan in plans)
-            self._say(f"{source}: {conflicts} card{'s' if conflicts != 1 else ''} of the file "
-                      "have another description here: choose below, then Import.",
-                      ft.Colors.ON_SURFACE)
+            self._say(self.words.say_n(
+                "ui.deck.conflicts",
+                "{file}: {count} card of the file has another description here: choose below, "
+                "then Import.",
+                "{file}: {count} cards of the file have another description here: choose below, "
+                "then Import.", conflicts, file=source), ft.Colors.ON_SURFACE)
         else:
             self._apply(plans)
         self._redraw()
@@ -225,12 +247,14 @@ class DeckView(FileImport):
         known = sum(plan.known for plan in plans)
         self.deck.apply_import(plans)
         self.plans = None
-        words = [f"Added {added} card{'s' if added != 1 else ''}"]
+        said = [self.words.say_n("ui.deck.added", "Added {count} card", "Added {count} cards",
+                                 added)]
         if taken:
-            words.append(f"took the file's description of {taken}")
+            said.append(self.words.say("ui.deck.taken", "took the file's description of {count}",
+                                       count=taken))
         if known:
-            words.append(f"{known} already here")
-        self._say(", ".join(words) + ".", ft.Colors.GREEN_900)
+            said.append(self.words.say("ui.deck.known", "{count} already here", count=known))
+        self._say(", ".join(said) + ".", ft.Colors.GREEN_900)
 
     def _conflicts(self) -> list[ft.Control]:
         """Each card of the file named like one here: what is here and what the file says, and
@@ -244,14 +268,15 @@ class DeckView(FileImport):
                 rows.append(ft.Container(ft.Column([
                     ft.Text(f"{conflict.kind} {conflict.incoming.name}", size=15,
                             weight=ft.FontWeight.BOLD),
-                    ft.Text(f"Here: {here}", size=13),
-                    ft.Text(f"In the file: {summary(conflict.incoming)}", size=13),
+                    ft.Text(self.words.say("ui.deck.here", "Here: {cards}", cards=here), size=13),
+                    ft.Text(self.words.say("ui.deck.in_file", "In the file: {card}",
+                                           card=summary(conflict.incoming)), size=13),
                     ft.Row([
-                        tap_target("Keep this deck's", lambda e, c=conflict: self._choose(c, False),
+                        tap_target(self.words.say("ui.deck.keep", "Keep this deck's"), lambda e, c=conflict: self._choose(c, False),
                                    f"conflict-{number}-keep", selected=not conflict.take,
                                    bgcolor=None if conflict.take else ft.Colors.PRIMARY_CONTAINER,
                                    padding=8),
-                        tap_target("Take the file's", lambda e, c=conflict: self._choose(c, True),
+                        tap_target(self.words.say("ui.deck.take", "Take the file's"), lambda e, c=conflict: self._choose(c, True),
                                    f"conflict-{number}-take", selected=conflict.take,
                                    bgcolor=ft.Colors.PRIMARY_CONTAINER if conflict.take else None,
                                    padding=8),
@@ -259,8 +284,10 @@ class DeckView(FileImport):
                 ], spacing=4), padding=8, border_radius=8,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
         rows.append(ft.Row([
-            tap_target("Cancel", self._cancel_import, "conflicts-cancel"),
-            tap_target(ft.Text("Import", weight=ft.FontWeight.BOLD),
+            tap_target(self.words.say("ui.deck.cancel", "Cancel"), self._cancel_import,
+                       "conflicts-cancel"),
+            tap_target(ft.Text(self.words.say("ui.deck.do_import", "Import"),
+                               weight=ft.FontWeight.BOLD),
                        lambda e: self._finish_import(), "conflicts-import",
                        bgcolor=ft.Colors.PRIMARY_CONTAINER),
         ], spacing=8))
@@ -278,7 +305,8 @@ class DeckView(FileImport):
 
     def _cancel_import(self, e=None) -> None:
         self.plans = None
-        self._say("Nothing imported.", ft.Colors.ON_SURFACE_VARIANT)
+        self._say(self.words.say("ui.deck.nothing_imported", "Nothing imported."),
+                  ft.Colors.ON_SURFACE_VARIANT)
         self._redraw()
 
     def _say(self, text: str, colour: str | None = PROBLEM) -> None:
@@ -302,7 +330,7 @@ class DeckHolder:
         self.entry = entry
         self.context = view.context
         self.model = self
-        self.name = "the deck"
+        self.name = view.words.say("ui.deck.holder", "the deck")
         self.message = ""
         self.draft: dict = {}
 

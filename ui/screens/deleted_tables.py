@@ -21,7 +21,8 @@ def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
         ft.Column([
             ft.Text(deleted_message(session.deleted_by), size=15, weight=ft.FontWeight.BOLD,
                     color=PROBLEM),
-            tap_target(ft.Row([ft.Icon(ft.Icons.COPY_ALL), ft.Text("Keep a copy", size=15)],
+            tap_target(ft.Row([ft.Icon(ft.Icons.COPY_ALL), ft.Text(context.words.say("ui.deleted.keep_copy", "Keep a copy"),
+                                                          size=15)],
                               tight=True),
                        lambda e: keep_copy(context, session, player), "keep-copy",
                        bgcolor=ft.Colors.PRIMARY_CONTAINER),
@@ -40,7 +41,7 @@ def keep_copy(context, session: TableSession, player: int) -> None:
 
     if saving(context, copy_it):
         context.go(f"/table/{copied[0]}/valley/{player}")
-        context.toast("Kept as a new table.")
+        context.toast(context.words.say("ui.deleted.kept", "Kept as a new table."))
 
 
 def delete(context, table_id: int) -> bool:
@@ -69,19 +70,22 @@ def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> li
         restore(context, table_id)
         redraw()
 
+    words = context.words
     items: list[ft.Control] = [
         ft.Divider(),
-        heading("Recently deleted", 18),
-        ft.Text("Kept until you empty them.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        heading(words.say("ui.deleted.heading", "Recently deleted"), 18),
+        ft.Text(words.say("ui.deleted.kept_until", "Kept until you empty them."), size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for stored in tables:
         items.append(ft.Row([
             ft.Container(ft.Text(title(stored), size=14), expand=True),
-            tap_target("Restore", lambda e, table_id=stored.id: restore_one(table_id),
+            tap_target(words.say("ui.deleted.restore", "Restore"), lambda e, table_id=stored.id: restore_one(table_id),
                        f"restore-table-{stored.id}"),
         ], spacing=8))
     items.append(tap_target(
-        ft.Row([ft.Icon(ft.Icons.DELETE_FOREVER), ft.Text("Empty", size=15)], tight=True),
+        ft.Row([ft.Icon(ft.Icons.DELETE_FOREVER),
+                ft.Text(words.say("ui.deleted.empty", "Empty"), size=15)], tight=True),
         lambda e: _confirm_empty(context, [stored.id for stored in tables], redraw),
         "empty-deleted",
     ))
@@ -94,13 +98,17 @@ def _confirm_empty(context, table_ids: list[int], redraw: Callable[[], None]) ->
         saving(context, lambda: context.sessions.purge(table_ids))
         redraw()
 
-    count = len(table_ids)
+    words = context.words
     context.page.show_dialog(ft.AlertDialog(
-        title=ft.Text("Empty Recently deleted?", size=18),
-        content=ft.Text(f"{count} {'table' if count == 1 else 'tables'} will be gone for good: "
-                        "this cannot be undone.", size=14),
+        title=ft.Text(words.say("ui.deleted.empty_title", "Empty Recently deleted?"), size=18),
+        content=ft.Text(words.say_n(
+            "ui.deleted.empty_warning", "{count} table will be gone for good: this cannot be "
+            "undone.", "{count} tables will be gone for good: this cannot be undone.",
+            len(table_ids)), size=14),
         actions=[
-            tap_target("Cancel", lambda e: context.page.pop_dialog(), "empty-cancel"),
-            tap_target("Empty", empty, "empty-confirm", color=PROBLEM),
+            tap_target(words.say("ui.deleted.cancel", "Cancel"),
+                       lambda e: context.page.pop_dialog(), "empty-cancel"),
+            tap_target(words.say("ui.deleted.empty", "Empty"), empty, "empty-confirm",
+                       color=PROBLEM),
         ],
     ))

@@ -32,11 +32,16 @@ async def save_export(context, stem: str, extension: str, text: str, saved: ft.C
     saved there while it still downloads."""
     name = f"{stem}-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{extension}"
     path, problem = save_in_exports(context, name, text)
+    words = context.words
     if problem is not None:
-        said = ft.Text(f"Not saved on the computer running scorepad: {problem}. {name} is "
-                       "downloading to this device.", size=13, color=PROBLEM)
+        said = ft.Text(words.say(
+            "ui.exports.not_saved", "Not saved on the computer running scorepad: {problem}. "
+            "{name} is downloading to this device.", problem=problem, name=name),
+            size=13, color=PROBLEM)
     else:
-        said = ft.Text(f"Saved as {path if context.is_host else name}", size=13, selectable=True)
+        said = ft.Text(words.say("ui.exports.saved_as", "Saved as {name}",
+                                 name=str(path) if context.is_host else name),
+                       size=13, selectable=True)
     saved.controls = [labelled(identifier, said)]
     context.page.update()
     await download(name, text)

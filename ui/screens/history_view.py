@@ -22,36 +22,43 @@ class HistoryView:
 
     def render(self) -> None:
         games = self.context.games
+        words = self.context.words
         every = finished_tables(self.context.visible_tables(), games)
         shown = filtered(every, self.game, self.player)
         items: list[ft.Control] = [screen_top(self.context, "/history")]
         if not every:
-            items.append(ft.Text("No finished games yet. Finish a table with the flag at the top "
-                                 "of its screen.", size=15))
+            items.append(ft.Text(words.say(
+                "ui.history.none", "No finished games yet. Finish a table with the flag at the "
+                "top of its screen."), size=15))
         else:
             played = sorted({item.table.game for item in every})
-            items.append(chips([(None, "All games")] + [(key, GAMES[key].title) for key in played],
+            items.append(chips([(None, words.say("ui.history.all_games", "All games"))]
+                               + [(key, GAMES[key].title) for key in played],
                                self.game, self._choose_game, "history-game"))
-            items.append(chips([(None, "Everyone")] + [(name, name)
+            items.append(chips([(None, words.say("ui.history.everyone", "Everyone"))]
+                               + [(name, name)
                                                         for name in player_names(every)],
                                self.player, self._choose_player, "history-player"))
             count = len(shown)
             items.append(labelled("history-count", ft.Text(
-                f"{count} finished game{'s' if count != 1 else ''}", size=13,
+                words.say_n("ui.history.count", "{count} finished game", "{count} finished games",
+                            count), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT)))
             items += [self._card(item) for item in shown]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
     def _card(self, item: FinishedTable) -> ft.Control:
+        words = self.context.words
         play, result = item.play, item.play.result
-        when = play.played.strftime("%d %b %Y %H:%M")
+        when = words.moment(play.played)
         place = f" · {play.location}" if play.location else ""
-        winners = " and ".join(result.winners)
         lines = [
             ft.Text(f"{GAMES[result.game].title} · {when}{place}", size=15,
                     weight=ft.FontWeight.BOLD),
             ft.Text(" · ".join(f"{p.name} {p.total}" for p in result.players), size=14),
-            ft.Text(f"Winner{'s' if len(result.winners) > 1 else ''}: {winners}", size=14),
+            ft.Text(words.say_n("ui.history.winners", "Winner: {names}", "Winners: {names}",
+                                len(result.winners), names=words.listing(result.winners)),
+                    size=14),
         ]
         if play.note:
             lines.append(ft.Text(play.note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,

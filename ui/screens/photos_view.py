@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorer.message import Message
+
 from ui.store.photos import MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoStore, too_large
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, Memo, labelled, tap_target
@@ -37,9 +39,12 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
         ft.Image(src=jpeg, fit=ft.BoxFit.CONTAIN, width=width),
         min_scale=1, max_scale=8, boundary_margin=ft.Margin.all(40))
 
+    words = context.words
+    for_good = words.say("ui.photos.remove_for_good", "Remove for good")
+
     def remove(e=None) -> None:
-        if remove_text.value != "Remove for good":
-            remove_text.value = "Remove for good"
+        if remove_text.value != for_good:
+            remove_text.value = for_good
             context.page.update()
             return
         context.page.pop_dialog()  # first: a snack bar saying why it stays would be under it
@@ -48,18 +53,22 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
         context.edited(table_id)
         if on_removed is not None:
             on_removed()
-        context.toast("Photo removed.")
+        context.toast(words.say("ui.photos.removed", "Photo removed."))
 
-    remove_text = ft.Text("Remove", size=15, color=PROBLEM)
-    actions = [tap_target(ft.Text("Close", size=15, weight=ft.FontWeight.BOLD),
+    remove_text = ft.Text(words.say("ui.photos.remove", "Remove"), size=15, color=PROBLEM)
+    actions = [tap_target(ft.Text(words.say("ui.photos.close", "Close"), size=15,
+                                  weight=ft.FontWeight.BOLD),
                           lambda e: context.page.pop_dialog(), "photo-close")]
     if on_removed is not None:
         actions.insert(0, tap_target(remove_text, remove, "photo-remove"))
     session = context.sessions.get(table_id)
-    part = session.game.part_name if session is not None else "part"
-    whose = f"{photo.player}'s {part}" if photo.player else "The table"
+    if photo.player and session is not None:
+        whose = _whose(words, photo.player, session.game)
+    else:
+        whose = words.say("ui.photos.the_table_title", "The table")
     context.page.show_dialog(ft.AlertDialog(
-        title=ft.Text(f"{whose} · pinch or scroll to zoom", size=15),
+        title=ft.Text(words.say("ui.photos.zoom_title", "{whose} · pinch or scroll to zoom",
+                                whose=whose), size=15),
         content=labelled("photo-zoomed", ft.Container(viewer, width=width)),
         actions=actions, inset_padding=ft.Padding.all(8), content_padding=ft.Padding.all(8)))
 
@@ -70,7 +79,8 @@ def thumbnail(context, table_id: int, photo: Photo, on_tap, identifier: str,
     return tap_target(ft.Image(src=small, fit=ft.BoxFit.COVER, width=THUMBNAIL, height=THUMBNAIL,
                                border_radius=6),
                       on_tap, identifier, width=THUMBNAIL + 8, height=THUMBNAIL + 8, padding=0,
-                      selected=selected, tooltip="Show this photo")
+                      selected=selected,
+                      tooltip=context.words.say("ui.photos.show", "Show this photo"))
 
 
 def memories(context, table_id: int, identifier: str = "memories") -> ft.Control:
@@ -102,6 +112,13 @@ def glimpse(context, table_id: int, identifier: str) -> ft.Control:
     if len(photos) > HISTORY_SHOWN:
         pictures.append(ft.Text(f"+{len(photos) - HISTORY_SHOWN}", size=13))
     return labelled(identifier, ft.Row(pictures, spacing=4, wrap=True))
+
+
+def _whose(words, player: str, game) -> str:
+    """A player's part of the table in words: "Ana's valley"."""
+    part = game.part_name
+    return words.say("ui.photos.whose_part", "{player}'s {part}", player=player,
+                     part=words.render(part) if isinstance(part, Message) else part)
 
 
 class PhotoPanel:
@@ -150,13 +167,18 @@ class PhotoPanel:
         ]
 
     def _bar(self, count: int) -> ft.Control:
-        whose = (f"{self.player}'s {self.session.game.part_name}" if self.player is not None
-                 else "the table")
-        hint = (f"{count} photo{'s' if count != 1 else ''} of {whose}" if count else
-                f"Photograph {whose} now, enter it later")
+        words = self.context.words
+        whose = (_whose(words, self.player, self.session.game) if self.player is not None
+                 else words.say("ui.photos.the_table", "the table"))
+        hint = (words.say_n("ui.photos.count", "{count} photo of {whose}",
+                            "{count} photos of {whose}", count, whose=whose) if count else
+                words.say("ui.photos.photograph_now", "Photograph {whose} now, enter it later",
+                          whose=whose))
         add = tap_target(
-            ft.Row([ft.Icon(ft.Icons.PHOTO_CAMERA), ft.Text("Photo", size=15)], tight=True),
-            self._picking, "photo-add", tooltip="Take a photo or pick one from the gallery",
+            ft.Row([ft.Icon(ft.Icons.PHOTO_CAMERA),
+                    ft.Text(words.say("ui.photos.photo", "Photo"), size=15)], tight=True),
+            self._picking, "photo-add",
+            tooltip=words.say("ui.photos.add_tooltip", "Take a photo or pick one from the gallery"),
             action=ft.PickFiles(file_picker=self.picker, file_type=ft.FilePickerFileType.IMAGE,
                                 allow_multiple=True))
         return ft.Row([add, ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
@@ -173,7 +195,8 @@ class PhotoPanel:
                 height=height, alignment=ft.Alignment.CENTER, border_radius=8,
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 on_click=lambda e: zoom_photo(self.context, self.table_id, photo, self._removed),
-                tooltip="Tap to see it full size")))
+                tooltip=self.context.words.say("ui.photos.full_size",
+                                               "Tap to see it full size"))))
         if len(photos) > 1 or not self.preview:
             items.append(ft.Row(
                 [thumbnail(self.context, self.table_id, photo,
@@ -194,7 +217,8 @@ class PhotoPanel:
         self._redraw()
 
     def _picking(self, e=None) -> None:
-        self._say("Choosing a photo…", ft.Colors.ON_SURFACE_VARIANT)
+        self._say(self.context.words.say("ui.photos.choosing", "Choosing a photo…"),
+                  ft.Colors.ON_SURFACE_VARIANT)
 
     async def _picked(self, e: ft.FilePickerResultEvent) -> None:
         if not e.files:
@@ -212,7 +236,8 @@ class PhotoPanel:
                 upload_url=self.context.page.get_upload_url(ticket, UPLOAD_SECONDS),
                 method="PUT", id=picked.id, name=picked.name))
         self._say(" ".join(refused) if refused else
-                  f"Sending {len(sending)} photo{'s' if len(sending) != 1 else ''}…",
+                  self.context.words.say_n("ui.photos.sending", "Sending {count} photo…",
+                                           "Sending {count} photos…", len(sending)),
                   PROBLEM if refused else ft.Colors.ON_SURFACE_VARIANT)
         if sending:
             await self.picker.upload(sending)
@@ -224,12 +249,16 @@ class PhotoPanel:
         outcome = self.context.uploads.outcome(waiting[1])
         if outcome is None and e.error is None:
             if e.progress is not None:
-                self._say(f"Sending {e.file_name}: {round(e.progress * 100)}%",
+                self._say(self.context.words.say("ui.photos.progress", "Sending {file}: {percent}",
+                                                 file=e.file_name,
+                                                 percent=self.context.words.percent(e.progress)),
                           ft.Colors.ON_SURFACE_VARIANT)
             return
         self._pending.remove(waiting)
         if outcome is None:
-            self._say(f"{e.file_name}: not sent ({e.error}); try again")
+            self._say(self.context.words.say("ui.photos.not_sent",
+                                             "{file}: not sent ({error}); try again",
+                                             file=e.file_name, error=e.error))
             return
         if outcome.photo is None:
             self._say(outcome.message)

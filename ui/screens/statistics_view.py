@@ -35,10 +35,12 @@ class StatisticsView:
     def render(self) -> None:
         finished = finished_tables(self.context.visible_tables(), self.context.games)
         statistics = game_statistics(item.play for item in finished)
+        self.label_words = _label_words(finished, self.context.words)
         items: list[ft.Control] = [screen_top(self.context, "/statistics")]
         if not statistics:
-            items.append(ft.Text("No finished games yet: statistics come from finished games.",
-                                 size=15))
+            items.append(ft.Text(self.context.words.say(
+                "ui.statistics.none", "No finished games yet: statistics come from finished "
+                "games."), size=15))
         else:
             if self.game not in statistics:
                 self.game = finished[0].play.game
@@ -58,18 +60,21 @@ class StatisticsView:
         return min(self.context.width - 24, 640)
 
     def _game(self, statistics: GameStatistics) -> list[ft.Control]:
-        plays = statistics.plays
+        words = self.context.words
         return [
             labelled("statistics-plays", ft.Text(
-                f"{plays} finished game{'s' if plays != 1 else ''} of "
-                f"{GAMES[statistics.game].title}", size=14, color=ft.Colors.ON_SURFACE_VARIANT)),
-            heading("Players", 17),
+                words.say_n("ui.statistics.plays", "{count} finished game of {game}",
+                            "{count} finished games of {game}", statistics.plays,
+                            game=GAMES[statistics.game].title),
+                size=14, color=ft.Colors.ON_SURFACE_VARIANT)),
+            heading(words.say("ui.statistics.players", "Players"), 17),
             self._players_table(statistics),
-            heading("Average points per scorepad line", 17),
+            heading(words.say("ui.statistics.line_averages", "Average points per scorepad line"),
+                    17),
             self._legend(statistics),
             labelled("chart-lines", self._line_bars(statistics)),
             self._lines_table(statistics),
-            heading("Totals over time", 17),
+            heading(words.say("ui.statistics.totals_over_time", "Totals over time"), 17),
             labelled("chart-totals", self._totals_chart(statistics)),
         ]
 
@@ -82,19 +87,28 @@ class StatisticsView:
         ], wrap=True, spacing=12)
 
     def _players_table(self, statistics: GameStatistics) -> ft.Control:
-        header = ["Player", "Games", "Wins", "Win rate", "Average", "Best"]
+        words = self.context.words
+        header = [words.say("ui.statistics.player", "Player"),
+                  words.say("ui.statistics.games", "Games"),
+                  words.say("ui.statistics.wins", "Wins"),
+                  words.say("ui.statistics.win_rate", "Win rate"),
+                  words.say("ui.statistics.average", "Average"),
+                  words.say("ui.statistics.best", "Best")]
         rows = [[player.name, str(player.played), str(player.wins),
-                 f"{player.win_rate:.0%}", f"{player.average_total:.1f}",
+                 words.percent(player.win_rate), words.decimal(player.average_total),
                  str(player.best_total)] for player in statistics.players]
         return labelled("statistics-players", _grid(header, rows, [80, 48, 40, 60, 56, 40]))
 
     def _lines_table(self, statistics: GameStatistics) -> ft.Control:
-        header = ["Line", *(player.name for player in statistics.players)]
+        words = self.context.words
+        header = [words.say("ui.statistics.line", "Line"),
+                  *(player.name for player in statistics.players)]
         rows = []
         for label in statistics.labels:
             averages = [player.line(label) for player in statistics.players]
-            rows.append([label, *("" if line is None else f"{line.average:.1f}"
-                                  for line in averages)])
+            rows.append([self.label_words.get(label, label),
+                         *("" if line is None else words.decimal(line.average)
+                           for line in averages)])
         widths = [LABEL_WIDTH + 10] + [64] * len(statistics.players)
         return labelled("statistics-lines", _grid(header, rows, widths))
 
@@ -118,7 +132,8 @@ class StatisticsView:
             height=self._chart_width,
             bottom_axis=charts.ChartAxis(label_size=LABEL_WIDTH, labels=[
                 charts.ChartAxisLabel(value=index, label=ft.RotatedBox(quarter_turns=-1, content=
-                    ft.Container(ft.Text(label, size=12, text_align=ft.TextAlign.RIGHT),
+                    ft.Container(ft.Text(self.label_words.get(label, label), size=12,
+                                         text_align=ft.TextAlign.RIGHT),
                                  width=LABEL_WIDTH - 6, alignment=ft.Alignment.CENTER_RIGHT)))
                 for index, label in enumerate(statistics.labels)]),
             left_axis=charts.ChartAxis(label_size=24, labels=[
@@ -151,8 +166,8 @@ class StatisticsView:
                 charts.ChartAxisLabel(value=value, label=ft.Text(_number(value), size=11))
                 for value in _ticks(_ceil(max(top, 1), step), step)]),
             bottom_axis=charts.ChartAxis(label_size=28, labels=[
-                charts.ChartAxisLabel(value=index, label=ft.Text(when.strftime("%d %b"),
-                                                                 size=11))
+                charts.ChartAxisLabel(value=index, label=ft.Text(
+                    self.context.words.day(when), size=11))
                 for index, when in enumerate(days) if index % every == 0]),
             horizontal_grid_lines=charts.ChartGridLines(interval=step, color=GRID, width=1),
         )
@@ -161,6 +176,13 @@ class StatisticsView:
         self.game = game
         self.render()
         self.context.page.update()
+
+
+def _label_words(finished, words) -> dict[str, str]:
+    """Each scorepad line's printed (English) label, as statistics match lines, said in this
+    device's language where the stored result kept the label's message."""
+    return {row.label: words.render(row.said["label"])
+            for item in finished for row in item.play.result.rows if "label" in row.said}
 
 
 def _grid(header: list[str], rows: list[list[str]], widths: list[int]) -> ft.Control:
