@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
-from scorer.message import Message, msg, msg_n
+from scorer.message import Message, msg, msg_n, place
 from scorer.sunflower_valley.models import (
     TOWN_KINDS,
     Card,
@@ -125,14 +125,8 @@ class Layout:
         return [found[cell] for cell in sorted(found)]
 
     def where(self, card: Card) -> Message:
-        """E.g. "Mountain at row 2, column 3" (made once a card: several lines name it)."""
-        if card.cell not in self._named:
-            self._named[card.cell] = card_at(card.kind, self.places.place(card.cell))
-        return self._named[card.cell]
-
-    @cached_property
-    def _named(self) -> dict[Cell, Message]:
-        return {}
+        """E.g. "Mountain at row 2, column 3"."""
+        return _card_at(card.kind, self.places.row(card.row), self.places.column(card.col))
 
     def listing(self, cards: list[Card], limit: int = 6) -> Message:
         """Cards named by kind and place, shortened past ``limit``; semicolons between them, since
@@ -142,3 +136,10 @@ class Layout:
             left = len(cards) - limit
             named.append(msg_n("sv.listing.more", "{count} more", "{count} more", left))
         return joined_by_semicolons(named) if named else msg("sv.listing.none", "none")
+
+
+@lru_cache(maxsize=4096)
+def _card_at(kind: Kind, row: int, column: int) -> Message:
+    """A card named by kind and place, made once: messages are immutable, and the same places
+    recur in every line, every valley and every new scoring of a table."""
+    return card_at(kind, place(row, column))
