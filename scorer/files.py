@@ -354,6 +354,20 @@ def describe_errors(error: ValidationError, data: Any, source: str | Message,
         for item in error.errors(include_url=False) if not _only_echoes_an_item(item)])
 
 
+def problems_message(error: ValidationError, limits: LimitWords | None = None) -> Message:
+    """Every problem of ``error`` in the project's words (:func:`problem_message`), without
+    places, one after another ("a; b"): what a form shows about what was typed into it."""
+    return _one_after_another([problem_message(item, limits)
+                               for item in error.errors(include_url=False)])
+
+
+def _one_after_another(problems: list[Message]) -> Message:
+    if len(problems) == 1:
+        return problems[0]
+    return msg("files.problems", "{problem}; {more}", problem=problems[0],
+               more=_one_after_another(problems[1:]))
+
+
 def lines(messages: list[Message]) -> Message:
     """Messages one below another, as one message (one line each)."""
     if len(messages) == 1:

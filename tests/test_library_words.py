@@ -20,9 +20,12 @@ from scorer.core.limits import Limit, counted
 from scorer.core.players import name_clash_message, name_problem_message
 from scorer.core.ranking import Standing, explain_tie_break
 from scorer.core.text import printable, unprintable_message
-from scorer.files import InputError, TableFileError, problem_message, read_limited, table_from_json
+from scorer.files import (
+    InputError, TableFileError, problem_message, problems_message, read_limited, table_from_json,
+)
 from scorer.language import language
 from scorer.message import MessageError, msg, msg_n
+from ui.store.draft_check import Problem
 
 ROOT = Path(__file__).resolve().parents[1]
 ES, DE = language("es"), language("de")
@@ -226,3 +229,14 @@ def test_score_says_a_bad_files_problem_in_german(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (f"scorepad: {path}: in players[0] ({name}) > coins: '12' ist Text, "
                            "keine Zahl: schreib die Zahl ohne Anführungszeichen\n")
+
+
+def test_a_drafts_problem_keeps_the_message_of_what_was_typed():
+    with pytest.raises(ValidationError) as refused:
+        _Refuses.model_validate({"name": "abcd", "count": 1.5})
+    said = problems_message(refused.value)
+    assert said.text == "4 letters; at most 3; 1.5 is not a whole number"
+    problem = Problem(said, player=1)
+    assert problem.message == said.text  # what every screen showed before, in English
+    assert DE.render(problem.said) == "4 Buchstaben; höchstens 3; 1.5 ist keine ganze Zahl"
+    assert Problem("typed words").said.text == "typed words"

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from scorer.core.breakdown import Cell
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
-from scorer.files import problem_words
+from scorer.files import problems_message
 from ui.store.draft_check import Checked
 
 PLAYER_COLOURS: dict[str, str] = dict(zip(COLOUR_NAMES, (
@@ -153,9 +153,10 @@ def colours_for(players: Sequence[Any]) -> list[str]:
 
 
 def error_message(error: ValidationError) -> str:
-    """A validation error as the player reads it: the library's words (scorer.files), never the
-    validation library's."""
-    return "; ".join(problem_words(item) for item in error.errors(include_url=False))
+    """A validation error as the player reads it, in English: the library's words
+    (scorer.files.problems_message, which any language can say), never the validation
+    library's."""
+    return problems_message(error).text
 
 
 def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None:

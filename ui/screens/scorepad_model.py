@@ -99,7 +99,8 @@ def plain_text(session: TableSession, words: Language | None = None) -> str:
         text = scorepad_text(result, title, words)
     if checked.problems:
         text += "\n" + words.say("ui.scorepad.left_out", "Left out until fixed:") + "\n" + "".join(
-            f"- {_owner(session, problem.player)}{problem.message}\n" for problem in checked.problems
+            f"- {_owner(session, problem.player)}{words.render(problem.said)}\n"
+            for problem in checked.problems
         )
     return text
 

@@ -22,7 +22,8 @@ def problem_fixes(context, session, identifier: str, here: str = "") -> ft.Contr
             else f"{names[problem.player]}: "
         route = problem_route(session, problem)
         place = "Settings" if route.endswith("/settings") else "Open"
-        words = ft.Text(owner + problem.message, size=13, color=PROBLEM, expand=True)
+        words = ft.Text(owner + context.words.render(problem.said), size=13, color=PROBLEM,
+                        expand=True)
         rows.append(words if route == here else ft.Row([
             words,
             tap_target(place, lambda e, r=route: context.go(r), f"fix-problem-{number}",

@@ -12,15 +12,29 @@ from typing import Protocol
 from pydantic import BaseModel
 
 from scorer.core.breakdown import Cell
+from scorer.message import Message, verbatim
 
 
 @dataclass(frozen=True)
 class Problem:
-    """Something in a draft that does not validate, in words, and where it is when it has a place."""
+    """Something in a draft that does not validate, in words, and where it is when it has a place.
 
-    message: str
+    Made with a :class:`~scorer.message.Message` (``Problem(msg(...), player)``), ``message`` is
+    its English text and ``said`` the message, which a device says in its own language
+    (``words.render(problem.said)``); made with a ``str``, ``said`` shows that text as it is."""
+
+    message: str | Message
     player: int | None = None
     cell: Cell | None = None
+    said: Message | None = None
+
+    def __post_init__(self) -> None:
+        # Frozen: this is its own construction.
+        if isinstance(self.message, Message):
+            object.__setattr__(self, "said", self.message)
+            object.__setattr__(self, "message", self.message.text)
+        elif self.said is None:
+            object.__setattr__(self, "said", verbatim(self.message))
 
 
 @dataclass(frozen=True)
