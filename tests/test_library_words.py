@@ -55,6 +55,17 @@ def test_three_players_sharing_a_place_and_a_second_tie_are_two_sentences():
                               "Dee und Eve sind mit 12 gleichauf: sie teilen sich den Platz.")
 
 
+def test_a_tie_the_tie_break_does_not_decide_is_shared_in_every_language():
+    tie = explain_tie_break([Standing("Ann", 27, (1,)), Standing("Dee", 27, (1,))], [EXPRESS])
+    assert tie.text == ("Ann and Dee tie on 27 and on towns in the Valley Express: they share "
+                        "the place.")
+    assert ES.render(tie) == ("Ann y Dee empatan a 27 y también en el desempate (towns in the "
+                              "Valley Express): comparten el puesto.")
+    assert DE.render(tie) == ("Ann und Dee sind mit 27 gleichauf, auch nach der "
+                              "Gleichstandsregel (towns in the Valley Express): sie teilen sich "
+                              "den Platz.")
+
+
 def test_no_tie_is_said_in_every_language():
     tie = explain_tie_break([Standing("A", 2), Standing("B", 1)], [])
     assert (ES.render(tie), DE.render(tie)) == ("Sin empate: no hace falta desempate.",
