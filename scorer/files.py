@@ -310,16 +310,33 @@ def bounded_json(text: str, source: str | Message, bounds: JsonBounds = TABLE_FI
     try:
         return json.loads(text, parse_int=_integer, parse_constant=_no_constant)
     except json.JSONDecodeError as decoding:
-        # The decoder's own words ("Expecting ',' delimiter") are English only.
         raise error(msg("files.not_json", "{file}: line {line}, column {column}: not valid "
                         "JSON ({detail})", file=source, line=decoding.lineno,
-                        column=decoding.colno, detail=decoding.msg)) from None
+                        column=decoding.colno,
+                        detail=_DECODER_WORDS.get(decoding.msg, decoding.msg))) from None
     except _Refused as refused:
         at = max(text.find(refused.token), 0)
         line = text.count("\n", 0, at) + 1
         column = at - text.rfind("\n", 0, at)
         raise error(msg("files.refused_token", "{file}: line {line}, column {column}: {problem}",
                         file=source, line=line, column=column, problem=refused.why)) from None
+
+
+_DECODER_WORDS = {
+    "Expecting value": msg("files.json.value", "Expecting value"),
+    "Expecting ',' delimiter": msg("files.json.comma", "Expecting ',' delimiter"),
+    "Expecting ':' delimiter": msg("files.json.colon", "Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": msg(
+        "files.json.name", "Expecting property name enclosed in double quotes"),
+    "Unterminated string starting at": msg("files.json.unterminated",
+                                           "Unterminated string starting at"),
+    "Invalid control character at": msg("files.json.control", "Invalid control character at"),
+    "Invalid \\escape": msg("files.json.escape", "Invalid \\escape"),
+    "Invalid \\uXXXX escape": msg("files.json.unicode_escape", "Invalid \\uXXXX escape"),
+    "Extra data": msg("files.json.extra", "Extra data"),
+}
+"""The JSON decoder's words for what it met, as messages (English: its own words); one it says
+that is not here stays English."""
 
 
 def _depth(text: str) -> int:

@@ -210,6 +210,19 @@ def test_the_tops_and_the_bounds_of_a_file_are_said_too():
         "höchstens 15")
 
 
+@pytest.mark.parametrize("text, english, spanish", [
+    ('{"game" 1}', "Expecting ':' delimiter", "faltan los dos puntos"),
+    ('{"game": "x",}', "Expecting property name enclosed in double quotes",
+     "se espera un nombre de campo entre comillas dobles"),
+    ("{} []", "Extra data", "sobran datos tras el final"),
+])
+def test_broken_json_is_said_in_the_readers_language(text, english, spanish):
+    with pytest.raises(TableFileError) as broken:
+        table_from_json(text, source="t.json")
+    assert str(broken.value).endswith(f": not valid JSON ({english})")
+    assert ES.render(broken.value.message).endswith(f": no es JSON válido ({spanish})")
+
+
 def test_a_read_that_is_refused_is_said_in_the_readers_language(tmp_path):
     with pytest.raises(InputError) as folder:
         read_limited(tmp_path, 10, what=msg("files.what.table_file", "a table file"))
