@@ -104,9 +104,10 @@ def test_the_warning_of_an_unfinished_valley_counts_cards_in_each_language():
 @pytest.mark.parametrize("example, english, spanish, german", [
     ("full_table",
      "Ann and Dee tie on 27 and on towns in the Valley Express: they share the place.",
-     "Ann y Dee empatan a 27 y en pueblos en el Expreso del Valle: comparten el puesto.",
-     "Ann und Dee sind mit 27 und bei Städtezahl im Tal-Express gleichauf: sie teilen sich den "
-     "Platz."),
+     "Ann y Dee empatan a 27 y también en el desempate (pueblos en el Expreso del Valle): "
+     "comparten el puesto.",
+     "Ann und Dee sind mit 27 gleichauf, auch nach der Gleichstandsregel (Städtezahl im "
+     "Tal-Express): sie teilen sich den Platz."),
     ("first_game_goals",
      "Paul and Mary tie on 25; towns in the Valley Express decides (Paul 2, Mary 1).",
      "Paul y Mary empatan a 25; desempata: pueblos en el Expreso del Valle (Paul 2, Mary 1).",
