@@ -9,6 +9,7 @@ every player who holds it (a description may also be written in place, where a p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from enum import StrEnum
 from functools import cached_property
 from typing import Annotated, Any, Literal, Union
@@ -149,7 +150,8 @@ TRAVEL_NAMES: dict[Travel, Message] = {
 }
 
 
-def _named(enum: type[StrEnum], refusal: Any) -> BeforeValidator:
+def _named(enum: type[StrEnum],
+           refusal: Callable[[str, tuple[str, ...]], Message]) -> BeforeValidator:
     """Accept a member by its name in any case, singular or plural ("gifts" -> Gift);
     ``refusal(given, known)`` words any other text."""
 
