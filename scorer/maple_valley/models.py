@@ -29,7 +29,7 @@ from scorer.core.counts import WholeNumber
 from scorer.core.limits import Limit, LimitWords
 from scorer.core.players import SeatedPlayer, distinct_names, name_key
 from scorer.core.text import printable
-from scorer.message import Message, MessageError, msg, verbatim
+from scorer.message import Message, MessageError, msg, msg_n, verbatim
 
 CUBES_PER_PLAYER = 10
 MAX_PATCHES = 4
@@ -652,14 +652,25 @@ def same_name(first: str, second: str) -> bool:
     return _same_name(first) == _same_name(second)
 
 
+_SANE = msg("mv.limit.sane", "a bound that keeps files sane")
+_POINTS = Limit(msg_n("mv.limit.points", "point", "points", 2), _SANE)
 LIMITS: LimitWords = {
-    "players": Limit("players", f"the box has {MAX_PLAYERS} Pack player mats"),
-    "favours": Limit("Favours", f"the box has {FAVOUR_CARDS} Favour cards"),
-    "friends": Limit("Friends", f"the box has {FRIEND_CARDS} Friend cards besides the Starters"),
-    "patches": Limit("Patches", f"the box has {PATCH_CARDS} Patch cards"),
-    "travel": Limit("travel types", "there are three: Water, Rock and Forest"),
-    "set": Limit("resources", "a bound that keeps files sane"),
-    "score": Limit("points", "a bound that keeps files sane"),
-    "points": Limit("points", "a bound that keeps files sane"),
+    "players": Limit(msg_n("mv.limit.players", "player", "players", 2),
+                     msg("mv.limit.players.why", "the box has {count} Pack player mats",
+                         count=MAX_PLAYERS)),
+    "favours": Limit(msg_n("mv.limit.favours", "Favour", "Favours", 2),
+                     msg("mv.limit.favours.why", "the box has {count} Favour cards",
+                         count=FAVOUR_CARDS)),
+    "friends": Limit(msg_n("mv.limit.friends", "Friend", "Friends", 2),
+                     msg("mv.limit.friends.why", "the box has {count} Friend cards besides the "
+                         "Starters", count=FRIEND_CARDS)),
+    "patches": Limit(msg_n("mv.limit.patches", "Patch", "Patches", 2),
+                     msg("mv.limit.patches.why", "the box has {count} Patch cards",
+                         count=PATCH_CARDS)),
+    "travel": Limit(msg_n("mv.limit.travel", "travel type", "travel types", 2),
+                    msg("mv.limit.travel.why", "there are three: Water, Rock and Forest")),
+    "set": Limit(msg_n("mv.limit.resources", "resource", "resources", 2), _SANE),
+    "score": _POINTS,
+    "points": _POINTS,
 }
 """How messages name Maple Valley's limits (scorer.core.limits)."""

@@ -8,7 +8,13 @@ from collections.abc import Sequence
 
 from scorer.core.breakdown import Competition, Line, Row, TableResult
 from scorer.core.players import name_key
-from scorer.core.ranking import Standing, ranked_results, standings_of, winners
+from scorer.core.ranking import (
+    Standing,
+    explain_tie_break,
+    ranked_results,
+    standings_of,
+    winners,
+)
 from scorer.maple_valley import lines
 from scorer.maple_valley.festivities import festivity_lines
 from scorer.maple_valley.models import (
@@ -20,7 +26,7 @@ from scorer.maple_valley.models import (
 )
 from scorer.maple_valley.solo import solo_title
 from scorer.maple_valley.storage import Storage, allocate, kept_storage, leftovers, storing_bonus
-from scorer.maple_valley.words import last_and, semicolons
+from scorer.maple_valley.words import semicolons
 from scorer.message import Message, msg, msg_n
 
 NO_TIE_BREAK = msg("mv.no_tie_break", "Maple Valley has no tie-break: tied players all win "
@@ -66,17 +72,11 @@ def score_table(table: MapleValleyTable) -> TableResult:
 
 
 def _tie_break(standings: Sequence[Standing]) -> Message:
-    """Players tied on total share their place: one sentence per group of them, then the rule."""
-    by_total: dict[int, list[str]] = {}
-    for standing in standings:
-        by_total.setdefault(standing.total, []).append(standing.name)
-    sentence = NO_TIE_BREAK
-    for total in sorted(by_total):  # the highest total is said first
-        tied = by_total[total]
-        if len(tied) > 1:
-            sentence = msg("mv.tie_shared", "{players} tie on {total}: they share the place. "
-                           "{then}", players=last_and(tied), total=total, then=sentence)
-    return sentence
+    """Players tied on total share their place (core's sentence for each group), then the rule."""
+    if len({standing.total for standing in standings}) == len(standings):
+        return NO_TIE_BREAK
+    return msg("mv.tie_break.shared", "{ties} {rule}", ties=explain_tie_break(standings, []),
+               rule=NO_TIE_BREAK)
 
 
 def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line], list[Message]]:

@@ -23,13 +23,6 @@ def each_and(items: Sequence[Param]) -> Param:
     return joined
 
 
-def last_and(items: Sequence[Param]) -> Param:
-    """A listing whose last item follows "and": "Ann, Ben and Cat" (one item: itself)."""
-    if len(items) == 1:
-        return items[0]
-    return msg("mv.and", "{first} and {second}", first=tuple(items[:-1]), second=items[-1])
-
-
 def semicolons(items: Sequence[Param]) -> Param:
     """Items joined by "; ", for items that hold commas themselves (one item: itself)."""
     joined = items[0]

@@ -4,6 +4,8 @@ Names the players typed (cards, Festivities, players) stay as typed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
@@ -19,7 +21,9 @@ from maple_builders import (
     scored,
     solo,
     stored_sets,
+    table_data,
 )
+from scorer.files import TableFileError, table_from_json
 from scorer.language import in_language, language
 
 ES, DE = language("es"), language("de")
@@ -157,7 +161,7 @@ def test_the_shared_place_and_the_missing_tie_break():
         "Ann y Ben empatan a 0: comparten el puesto. Maple Valley no tiene desempate: todos los "
         "jugadores empatados ganan («es una victoria aún mejor que ganar solo»).")
     assert said(result, "de").tie_break.startswith(
-        "Gleichstand bei 0 zwischen Ann und Ben: sie teilen sich den Platz. Maple Valley kennt "
+        "Ann und Ben sind mit 0 gleichauf: sie teilen sich den Platz. Maple Valley kennt "
         "keinen Tiebreak")
 
 
@@ -206,7 +210,7 @@ def test_a_refusal_names_the_resource_in_the_language():
     message = refused.value.errors()[0]["ctx"]["error"].message
     assert message.text == "100 Honey? At most 99: check the count"
     assert DE.render(message) == "100 Honig? Höchstens 99: prüfe die Anzahl"
-    assert ES.render(message) == "¿100 Miel? Como mucho 99: revisa la cantidad"
+    assert ES.render(message) == "¿100 Miel? Como máximo 99: revisa la cantidad"
 
 
 def _every_text(result) -> list[str]:
@@ -266,3 +270,16 @@ def test_every_solo_sentence_passes_through_the_catalogue():
     assert said(chosen, "es").notes[4] == (
         "4. Amigos por tipo de viaje (el Inicial en cada uno): Agua 2, Roca 2, Bosque 1; "
         "empate entre Agua y Roca; elegiste Roca -> de las Colinas Ondulantes")
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", "table: at players: 6 players; at most 5 (the box has 5 Pack player mats)"),
+    ("es", "table: en players: 6 jugadores; como máximo 5 (la caja trae 5 tableros de Mochila)"),
+    ("de", "table: in players: 6 Personen; höchstens 5 (die Schachtel enthält 5 "
+           "Rucksack-Tableaus)"),
+])
+def test_a_limit_of_the_box_is_said_in_each_language(code, expected):
+    text = json.dumps(table_data(*(player(name) for name in "ABCDEF")))
+    with pytest.raises(TableFileError) as refused:
+        table_from_json(text)
+    assert language(code).render(refused.value.message) == expected
