@@ -161,8 +161,8 @@ def test_the_shared_place_and_the_missing_tie_break():
         "Ann y Ben empatan a 0: comparten el puesto. Maple Valley no tiene desempate: todos los "
         "jugadores empatados ganan («es una victoria aún mejor que ganar solo»).")
     assert said(result, "de").tie_break.startswith(
-        "Ann und Ben sind mit 0 gleichauf: sie teilen sich den Platz. Maple Valley kennt "
-        "keinen Tiebreak")
+        "Ann und Ben sind mit 0 gleichauf: sie teilen sich den Platz. Maple Valley hat "
+        "keine Gleichstandsregel")
 
 
 def test_the_solo_title_in_spanish_and_german():
