@@ -83,7 +83,7 @@ def test_the_backup_screen_says_the_same_in_words_and_adds_nothing(tmp_path, kin
     text, message = backups()[kind]
     store = TableStore(tmp_path / "tables.sqlite3")
     view = BackupView(FakeContext(store))
-    view.import_text(text, "picked.json")
+    asyncio.run(view.import_text(text, "picked.json"))
     assert find(view.root, "backup-status").value == f"picked.json: {message}"
     assert store.list() == []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -16,6 +17,7 @@ from flet.controls.context import _context_page
 from PIL import Image
 
 from ui.store.backup import backup_json
+from ui.screens import backup_view
 from ui.screens.backup_view import BackupView
 from ui.screens.finish_view import FinishView
 from ui.games.registry import APP_GAMES
@@ -170,12 +172,49 @@ def test_statistics_draw_both_charts_and_the_tables(context):
 
 def test_backup_import_says_what_it_added_or_where_the_problem_is(context, tmp_path):
     view = BackupView(context)
-    view.import_text(backup_json(context.store.list()), "b.json")
+    asyncio.run(view.import_text(backup_json(context.store.list()), "b.json"))
     assert find(view.root, "backup-status").value == "Added 0 tables; 2 already here."
-    view.import_text('{"scorepad_backup": 1, "exported": "2026-01-01T00:00:00Z", "tables": 3}',
-                     "b.json")
+    asyncio.run(view.import_text(
+        '{"scorepad_backup": 1, "exported": "2026-01-01T00:00:00Z", "tables": 3}', "b.json"))
     assert "b.json: at tables: a list [...] is expected here, not 3" in find(view.root,
                                                                   "backup-status").value
+
+
+def test_a_backup_is_imported_off_the_event_loop_saying_how_far_it_got(context, tmp_path,
+                                                                       monkeypatch):
+    """Three tables from another database: the merge runs on a worker thread while the event
+    loop goes on (it releases the merge), and the screen says each step, then the result."""
+    other = TableStore(tmp_path / "other.sqlite3")
+    for name in ("Zoe", "Yan", "Xia"):
+        import_table((ROOT / "examples" / "sunflower_valley" / "first_game_goals.json")
+                     .read_text().replace('"Mary"', f'"{name}"'), other, APP_GAMES)
+    view = BackupView(context)
+    said = []
+    shown = view._say
+    view._say = lambda text, colour=None: (said.append(text), shown(text, colour))
+    merging, released = [], threading.Event()
+    merge = backup_view.merge_backup
+
+    def merge_when_released(*args):
+        merging.append(threading.current_thread())
+        assert released.wait(timeout=60), "the event loop was held during the import"
+        return merge(*args)
+
+    monkeypatch.setattr(backup_view, "merge_backup", merge_when_released)
+
+    async def run() -> None:
+        importing = asyncio.create_task(view.import_text(backup_json(other.list()), "b.json"))
+        while not merging:  # the loop runs while the backup is read and checked
+            await asyncio.sleep(0.01)
+        released.set()
+        await importing
+
+    asyncio.run(run())
+    assert merging[0] is not threading.main_thread()
+    assert said == ["Checking b.json: its tables and photos…",
+                    "Adding the tables: 0 of 3 done…", "Adding the tables: 1 of 3 done…",
+                    "Adding the tables: 2 of 3 done…", "Added 3 tables; 0 already here."]
+    assert len(context.store.list()) == 5 and not view.importing
 
 
 def test_a_finished_table_and_its_history_entry_show_its_photos_and_a_backup_may_leave_them_out(

@@ -347,7 +347,7 @@ async def import_a_backup(table: Table) -> Device:
     text = backup_json(other.list())
     host = table.connect(HOST, "/backup")
     table.refuse()
-    host.view.import_text(text, "backup.json")
+    await host.view.import_text(text, "backup.json")
     assert len(table.store.list()) == 1
     return host
 

@@ -3,16 +3,25 @@ finished games as CSV, and import a backup back (tables already here are kept as
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 import flet as ft
 
 from ui.screens.after_game_views import screen_top
 from ui.screens.exports import save_export
-from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+from ui.store.backup import (BackupError, Merged, backup_json, finished_csv, merge_backup,
+                              read_backup)
 from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore
+from ui.screens.import_model import text_of_file
 from ui.screens.import_view import FileImport
 from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
+
+
+WORKING = ft.Colors.ON_SURFACE_VARIANT
+"""The ink of what the screen is doing (then the result's, green, or the problem's)."""
 
 
 class BackupView(FileImport):
@@ -22,6 +31,8 @@ class BackupView(FileImport):
         self.saved = ft.Column(spacing=4)
         self.picker = ft.FilePicker(on_result=self._picked)
         self.with_photos = ft.Checkbox(value=True)
+        self.importing = False
+        """A backup is being read or merged (a second one waits for it)."""
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         self.render()
 
@@ -80,19 +91,61 @@ class BackupView(FileImport):
     async def _save(self, stem: str, extension: str, text: str) -> None:
         await save_export(self.context, stem, extension, text, self.saved, "backup-saved")
 
+    async def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        """The picked file, decoded off the event loop too (a backup is up to 200 MB)."""
+        if not e.files:
+            self._say("", None)
+            return
+        picked = e.files[0]
+        text, problem = await asyncio.to_thread(text_of_file, picked.name, picked.bytes)
+        if text is None:
+            self._say(problem)
+            return
+        await self.import_text(text, picked.name)
+
     @saves
-    def import_text(self, text: str, source: str) -> None:
+    async def import_text(self, text: str, source: str) -> None:
+        """Check the backup and add its new tables on a worker thread (a backup is up to 200 MB,
+        each photo decoded and re-encoded), so every phone at every table is still served
+        meanwhile: the screen says how far it got, then what was added, or why not."""
+        if self.importing:
+            self._say("A backup is being imported: wait for it to end, then import this one.")
+            return
+        self.importing = True
+        self._say(f"Checking {source}: its tables and photos…", WORKING)
         try:
-            merged = merge_backup(read_backup(text, source), self.context.store,
-                                  self.context.may_open)
+            merged = await asyncio.to_thread(self._merge, text, source,
+                                             self._progress(asyncio.get_running_loop()))
         except BackupError as error:
             self._say(str(error))
             return
-        for table_id in merged.added:
-            self.context.table_created(table_id)
+        finally:
+            self.importing = False
         self._say(merged.message, ft.Colors.GREEN_900)
         self.render()
         self.context.page.update()
+
+    def _merge(self, text: str, source: str, progress: Callable[[int, int], None]) -> Merged:
+        """On the worker thread: read, check and merge; the new tables are this device's."""
+        merged = merge_backup(read_backup(text, source), self.context.store,
+                              self.context.may_open, progress)
+        for table_id in merged.added:
+            self.context.table_created(table_id)
+        return merged
+
+    def _progress(self, loop: asyncio.AbstractEventLoop) -> Callable[[int, int], None]:
+        """``progress(done, total)`` for the worker thread: the screen says it on the event
+        loop, at each tenth of the tables (a large backup is never a redraw per table)."""
+        said: set[int] = set()
+
+        def progress(done: int, total: int) -> None:
+            tenth = done * 10 // max(total, 1)
+            if tenth not in said and done < total:
+                said.add(tenth)
+                loop.call_soon_threadsafe(
+                    self._say, f"Adding the tables: {done} of {total} done…", WORKING)
+
+        return progress
 
     def _say(self, text: str, colour: str | None = PROBLEM) -> None:
         self.status.value = text

@@ -204,12 +204,14 @@ class Merged:
 
 
 def merge_backup(backup: Backup, store: TableStore,
-                 may_open: Callable[[int], bool] = lambda table_id: True) -> Merged:
+                 may_open: Callable[[int], bool] = lambda table_id: True,
+                 progress: Callable[[int, int], None] = lambda done, total: None) -> Merged:
     """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights); a
-    table added comes with its photos."""
+    table added comes with its photos. ``progress(done, total)`` follows each table merged."""
     photos = PhotoStore(store)
     added = []
-    for table in backup.tables:
+    for done, table in enumerate(backup.tables):
+        progress(done, len(backup.tables))
         table_id = store.merge(table.stored(), may_open)
         if table_id is None:
             continue
@@ -221,6 +223,7 @@ def merge_backup(backup: Backup, store: TableStore,
                 # from (see TableStore.merge).
                 photos.add(table_id, photo.player, photo.kept,
                            photo.uid if owner is None else None, photo.added)
+    progress(len(backup.tables), len(backup.tables))
     return Merged(tuple(added), len(backup.tables) - len(added))
 
 
