@@ -14,6 +14,7 @@ import stat
 import sys
 import time
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any
@@ -308,7 +309,8 @@ def bounded_json(text: str, source: str | Message, bounds: JsonBounds = TABLE_FI
                         "deep; {usual} (check the brackets)", file=source,
                         most=bounds.most_depth, usual=bounds.usual_depth))
     try:
-        return json.loads(text, parse_int=_integer, parse_constant=_no_constant)
+        return json.loads(text, parse_int=_integer, parse_float=_decimal,
+                          parse_constant=_no_constant)
     except json.JSONDecodeError as decoding:
         raise error(msg("files.not_json", "{file}: line {line}, column {column}: not valid "
                         "JSON ({detail})", file=source, line=decoding.lineno,
@@ -348,10 +350,27 @@ def _depth(text: str) -> int:
 
 def _integer(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(digits, msg("files.too_many_digits", "a number of {count} digits; "
-                                   "numbers in a table have at most {most}",
-                                   count=len(digits.lstrip("-")), most=MAX_DIGITS))
+        raise _Refused(digits, _too_many_digits(len(digits.lstrip("-"))))
     return int(digits)
+
+
+def _decimal(text: str) -> float:
+    """A number with a point or an exponent, bounded as integers are: by its digits written out
+    plainly (``1e400`` has 401, ``1e-20`` 21), so no file makes the decoder build a huge number,
+    none is rounded to infinity or to 0 on its way, and a message never echoes a long one."""
+    digits = sum(character.isdigit() for character in text)
+    if digits <= MAX_DIGITS:  # only then is the exponent short enough to work with
+        _, mantissa, exponent = Decimal(text).as_tuple()
+        whole = len(mantissa) + exponent
+        digits = whole if exponent >= 0 else max(whole, 1) - exponent
+    if digits > MAX_DIGITS:
+        raise _Refused(text, _too_many_digits(digits))
+    return float(text)
+
+
+def _too_many_digits(count: int) -> Message:
+    return msg("files.too_many_digits", "a number of {count} digits; numbers in a table have at "
+               "most {most}", count=count, most=MAX_DIGITS)
 
 
 def _no_constant(name: str) -> Any:

@@ -32,6 +32,46 @@ def test_a_maple_count_written_otherwise_than_as_an_integer_is_refused(written):
     assert "not a number" in message or "not a whole number" in message
 
 
+HERBS = '"Herbs": 3,'
+"""Where the first player's Herbs are counted in examples/maple_valley/four_players.json."""
+
+
+def herbs_written(written: str) -> tuple[str, int]:
+    """The example with the first player's Herbs written as ``written``; where it starts."""
+    text = (ROOT / "examples" / "maple_valley" / "four_players.json").read_text()
+    at = text.index(HERBS) + len('"Herbs": ')
+    return text[:at] + written + text[at + 1:], at
+
+
+@pytest.mark.parametrize("written, digits", [
+    ("1." + "0" * 5000 + "1", 5002),  # a pasted page of decimals, never echoed
+    ("3.0000000000000001", 17),       # would have become 3.0 on its way
+    ("1e400", 401),                   # would have become infinity
+    ("1e-20", 21),                    # would have become almost 0
+    ("-0.0000000000000005", 17),
+    ("123456789012345.5", 16),
+], ids=["5002 digits", "17 digits", "1e400", "1e-20", "negative", "16 digits"])
+def test_a_decimal_of_more_digits_than_an_integer_may_have_is_refused_where_it_is(written,
+                                                                                  digits):
+    """Decimals are bounded as integers are, by their digits written out plainly, before the
+    decoder makes a number of them: a located message, never a rounded number."""
+    text, at = herbs_written(written)
+    line = text.count("\n", 0, at) + 1
+    column = at - text.rfind("\n", 0, at)
+    with pytest.raises(TableFileError) as refused:
+        table_from_json(text, source="t.json")
+    assert str(refused.value) == (f"t.json: line {line}, column {column}: a number of {digits} "
+                                  "digits; numbers in a table have at most 15")
+
+
+@pytest.mark.parametrize("written", ["3.5", "1e3", "123456789012.5"])
+def test_a_short_decimal_is_decoded_then_refused_as_no_whole_number(written):
+    with pytest.raises(TableFileError) as refused:
+        table_from_json(herbs_written(written)[0], source="t.json")
+    assert "> resources > Herbs: " in str(refused.value)
+    assert "is not a whole number" in str(refused.value)
+
+
 def test_numbers_as_text_are_refused_in_every_game():
     sunflower = example("sunflower_valley/full_table.json")
     sunflower["players"][0]["valley"]["cards"][0]["row"] = "0"

@@ -30,3 +30,21 @@ def test_a_blank_field_asks_for_a_count():
 def test_the_least_count_is_the_callers():
     assert parse_count("0", "players", 6, least=1)[0] is None
     assert parse_count("1", "players", 6, least=1) == (1, "")
+
+
+@pytest.mark.parametrize("typed, shown", [
+    ("1" * 5000, "11111111… (5000 characters)"),  # int() would refuse past 4,300 digits
+    ("3." + "5" * 5000, "3.555555… (5002 characters)"),
+    ("0.0000000000000001", "0.000000… (18 characters)"),
+    ("1234567890123456", "12345678… (16 characters)"),
+])
+def test_a_pasted_long_number_is_refused_by_its_start_and_length_never_echoed_whole(typed,
+                                                                                    shown):
+    assert parse_count(typed, "cubes", 99) == (
+        None, f"{shown} is not a count of cubes: type a whole number from 0 to 99.")
+
+
+def test_fifteen_digits_are_still_read_and_said_as_typed():
+    assert parse_count("000000000000042", "coins", 999) == (42, "")
+    assert parse_count("123456789012345", "coins", 999) == (
+        None, "123456789012345 is not a count of coins: type a whole number from 0 to 999.")

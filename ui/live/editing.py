@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scorer.files import MAX_DIGITS
 from ui.live.session import Change, TableSession
 
 
@@ -163,6 +164,8 @@ def run_action(view: Any, action, *args) -> Any:
     return outcome
 
 
+SHOWN_START = 8
+"""Characters of a long typed text that a message shows before its length."""
 WHOLE_NUMBER = re.compile(r"[0-9]+")
 """Digits only: a sign, a point, an exponent or a letter make it something other than a count."""
 
@@ -174,6 +177,10 @@ def parse_count(text: str, noun: str, most: int, least: int = 0) -> tuple[int | 
     typed = text.strip()
     if not typed:
         return None, f"Type a count of {noun}, a whole number from {least} to {most}."
-    if WHOLE_NUMBER.fullmatch(typed) and least <= int(typed) <= most:
+    if len(typed) > MAX_DIGITS:
+        # Never converted (int() refuses 4,300 digits) nor echoed whole: a pasted page of digits
+        # or decimals is named by its start and its length.
+        typed = f"{typed[:SHOWN_START]}… ({len(typed)} characters)"
+    elif WHOLE_NUMBER.fullmatch(typed) and least <= int(typed) <= most:
         return int(typed), ""
     return None, f"{typed} is not a count of {noun}: type a whole number from {least} to {most}."
