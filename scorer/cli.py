@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from scorer.files import TableFileError, load_table
 from scorer.games import GAMES, score, table_schema
-from scorer.language import DEFAULT, LANGUAGES, in_language, language
+from scorer.language import DEFAULT, LANGUAGES, Language, in_language, language
 from scorer.report import rulings_text, scorepad_text
 from scorer.rulings import rulings_markdown
 
@@ -40,17 +40,31 @@ def build_parser(add_commands: AddCommands | None = None,
     score_command.add_argument("file", help="a table file (JSON, see README); - reads standard "
                                "input")
     score_command.add_argument("--json", action="store_true", help="print the result as JSON")
-    score_command.add_argument(
-        "--lang", default=DEFAULT, metavar="CODE",
-        help=f"the language of the scorepad: {', '.join(LANGUAGES)} (default {DEFAULT}); with "
-        "--json, every message's text is in it beside its id and parameters")
+    _language_option(score_command, "the language of the scorepad", "; with --json, every "
+                     "message's text is in it beside its id and parameters")
     schema = commands.add_parser("schema", help="print the JSON Schema of a table file")
     schema.add_argument("--deck", action="store_true",
                         help="of a deck file instead (the app's Deck screen exports and imports it)")
-    commands.add_parser("rulings", help="print the rulings document (Markdown, docs/RULINGS.md)")
+    rulings = commands.add_parser("rulings",
+                                  help="print the rulings document (Markdown, docs/RULINGS.md)")
+    _language_option(rulings, "the language of the document")
     if add_commands is not None:
         add_commands(commands)
     return parser
+
+
+def _language_option(command: argparse.ArgumentParser, what: str, more: str = "") -> None:
+    command.add_argument("--lang", default=DEFAULT, metavar="CODE",
+                         help=f"{what}: {', '.join(LANGUAGES)} (default {DEFAULT}){more}")
+
+
+def _language_asked(args: argparse.Namespace) -> Language | None:
+    """The language of ``--lang``, or None once the refusal is printed."""
+    try:
+        return language(args.lang)
+    except ValueError as error:
+        print(f"scorepad: --lang: {error}", file=sys.stderr)
+        return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,12 +78,13 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(table_schema(), indent=2))
         return 0
     if args.command == "rulings":
-        print(rulings_markdown(), end="")
+        words = _language_asked(args)
+        if words is None:
+            return EXIT_BAD_INPUT
+        print(rulings_markdown(words), end="")
         return 0
-    try:
-        words = language(args.lang)
-    except ValueError as error:
-        print(f"scorepad: --lang: {error}", file=sys.stderr)
+    words = _language_asked(args)
+    if words is None:
         return EXIT_BAD_INPUT
     try:
         table = load_table(args.file)

@@ -111,7 +111,7 @@ def cited_rulings(result: TableResult) -> tuple[CitedRuling, ...]:
     cited |= {ruling_id for competition in result.competitions
               for ruling_id in competition.rulings}
     return tuple(
-        CitedRuling(id=ruling.id, title=ruling.title, summary=ruling.summary)
+        CitedRuling(id=ruling.id, title=ruling.said["title"], summary=ruling.said["summary"])
         for ruling_id, ruling in RULINGS.items()
         if ruling_id in cited
     )

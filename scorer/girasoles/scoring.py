@@ -18,7 +18,8 @@ from scorer.girasoles.objectives import OBJECTIVES
 from scorer.message import Message, msg, msg_n
 
 BOARD_LINES = (starting.leaves, starting.bees, starting.ladybugs)
-TIE_BREAK = "coins"
+TIE_BREAK = msg("gi.tie_break", "coins")
+"""What decides between players tied on points (the rulebook: the most coins)."""
 
 
 def objective_line(layout: Layout, objective: AdditionalObjective, options: Options) -> Line:
@@ -66,7 +67,7 @@ def score_table(table: GirasolesTable) -> TableResult:
         game=table.game,
         rows=rows,
         players=players,
-        tie_break=explain_tie_break(standings, [TIE_BREAK]),
+        tie_break=explain_tie_break(standings, [TIE_BREAK.text]),
         winners=winners(standings),
         warnings=_warnings(table),
     )

@@ -120,7 +120,7 @@ def _table(objectives, mode="normal") -> GirasolesTable:
 def test_the_warning_of_too_few_objectives_singular_and_plural():
     one = in_language(score_table(_table([{"card": 3}], mode="advanced")), ES)
     assert one.warnings == ("1 objetivo adicional introducido; una partida en modo avanzado "
-                            "termina con 4 (se puntúa tal como se introdujo, aclaración GI-12).",)
+                            "termina con 4 (se puntúa tal como se introdujo, regla GI-12).",)
     none = in_language(score_table(_table([])), DE)
     assert none.warnings == ("0 Zusatzziele eingetragen; eine Partie im Normalmodus endet mit 3 "
                              "(gewertet wie eingetragen, Regelentscheidung GI-12).",)
