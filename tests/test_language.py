@@ -35,11 +35,6 @@ catalogs = importlib.util.module_from_spec(_spec)
 sys.modules["catalogs"] = catalogs  # its dataclasses look their module up
 _spec.loader.exec_module(catalogs)
 
-GAMES_NOT_YET_MESSAGES = {"sunflower_valley", "girasoles", "maple_valley"}
-"""Games whose scoring still says some plain sentences (issue 20 in progress): their examples'
-test of "every text is a message" is expected to fail, strictly (it must fail while listed)."""
-
-
 def test_a_message_is_rendered_in_english_when_made():
     kind = msg("test.kind.sheep", "Sheep")
     message = msg_n("test.cards", "{count} {kind} card at {place}", "{count} {kind} cards at {place}",
@@ -131,11 +126,7 @@ def _plain_texts(result) -> list[str]:
     return plain
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(path, marks=pytest.mark.xfail(
-        strict=True, reason="this game still says plain sentences (issue 20)"))
-    if path.parent.name in GAMES_NOT_YET_MESSAGES else path
-    for path in EXAMPLES], ids=lambda path: path.parent.name + "/" + path.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.parent.name + "/" + path.stem)
 def test_every_text_of_every_example_is_a_message(path):
     assert _plain_texts(score(load_table(str(path)))) == []
 

@@ -67,7 +67,7 @@ def score_table(table: GirasolesTable) -> TableResult:
         game=table.game,
         rows=rows,
         players=players,
-        tie_break=explain_tie_break(standings, [TIE_BREAK.text]),
+        tie_break=explain_tie_break(standings, [TIE_BREAK]),
         winners=winners(standings),
         warnings=_warnings(table),
     )
