@@ -395,13 +395,23 @@ class GirasolesTable(Frozen):
         return self
 
 
+_BOARD_SIDES = msg("gi.limit.board.why",
+                   "ruling GI-10: a board is {least} to {most} spaces a side",
+                   least=SMALLEST_BOARD_SIZE, most=LARGEST_BOARD_SIZE)
+_COINS = msg("gi.limit.coins.why", "a bound that keeps files sane")
+
 LIMITS: LimitWords = {
-    "players": Limit("players", "the box has 4 personal boards and 4 brush tokens"),
-    "coins_by_round": Limit("rounds", "a game has four rounds"),
-    "coins": Limit("coins", "a bound that keeps files sane"),
-    "rows": Limit("rows", "ruling GI-10: a board is 4 to 10 spaces a side"),
-    "cols": Limit("columns", "ruling GI-10: a board is 4 to 10 spaces a side"),
-    "card": Limit("", f"the rulebook's list of objectives, 1 to {DESCRIBED_OBJECTIVES}"),
-    "objects": Limit("objects", "cards 7, 8 and 9 show 2 objects"),
+    "players": Limit(msg_n("gi.limit.players", "player", "players", 2),
+                     msg("gi.limit.players.why", "the box has 4 personal boards and 4 brush "
+                         "tokens")),
+    "coins_by_round": Limit(msg_n("gi.limit.rounds", "round", "rounds", 2),
+                            msg("gi.limit.rounds.why", "a game has four rounds")),
+    "coins": Limit(why=_COINS),
+    "rows": Limit(why=_BOARD_SIDES),
+    "cols": Limit(why=_BOARD_SIDES),
+    "card": Limit(why=msg("gi.limit.card.why", "the rulebook's list of objectives, 1 to {last}",
+                          last=DESCRIBED_OBJECTIVES)),
+    "objects": Limit(msg_n("gi.limit.objects", "object", "objects", 2),
+                     msg("gi.limit.objects.why", "cards 7, 8 and 9 show 2 objects")),
 }
 """How messages name Girasoles's limits (scorer.core.limits)."""

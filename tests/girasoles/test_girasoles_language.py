@@ -1,10 +1,13 @@
 """Girasoles said in Spanish and German: lines, labels, warnings and refusals, written out by hand
 (a singular and a plural of each kind of sentence)."""
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
-from girasoles_boards import layout
+from girasoles_boards import EXAMPLES, layout
+from scorer.files import TableFileError, load_table
 from scorer.girasoles.layout import Layout
 from scorer.girasoles.models import AdditionalObjective, Board, GirasolesTable, Options, Symbol
 from scorer.girasoles.objectives import OBJECTIVES, pairs_of_objects, sunflower_areas
@@ -169,3 +172,22 @@ def test_a_line_said_again_keeps_its_parameters():
     assert leaf.said["detail"].params["count"] == 3
     assert in_language(leaf, DE).said["detail"].params["leaf"].params["place"].params == {
         "row": 1, "column": 1}
+
+
+def test_a_limit_of_a_table_file_is_said_with_girasoles_words(tmp_path):
+    data = json.loads((EXAMPLES / "full_table.json").read_text())
+    data["players"].append(dict(data["players"][0], name="Eva"))
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(TableFileError) as error:
+        load_table(str(path))
+    where = f"{path}: "
+    assert error.value.message.text == (
+        where + "at players: 5 players; at most 4 (the box has 4 personal boards and 4 brush "
+        "tokens)")
+    assert ES.render(error.value.message) == (
+        where + "en players: 5 jugadores; como máximo 4 (la caja trae 4 tableros personales y 4 "
+        "fichas de pincel)")
+    assert DE.render(error.value.message) == (
+        where + "in players: 5 Spieler; höchstens 4 (die Schachtel enthält 4 Spielertableaus und 4 "
+        "Pinselmarker)")
