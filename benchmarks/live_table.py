@@ -15,8 +15,10 @@ have 17 Valley cards, joins the phones (each picks its player and the Lake), the
 - **paced**: each phone taps once a second, the phones a fraction of a second apart. Each tap is
   timed until the tapping phone shows its new total and until the next phone shows it on the
   tapper's tab; the time from the tap's message leaving the browser to the last websocket frame any
-  phone receives for it (Chromium's own network timestamps, on loopback: the server's time from the
-  tap's message to its last update sent, plus a loopback hop).
+  phone receives that shows the edit (Chromium's own network timestamps, on loopback: the server's
+  time from the tap's message to its last update sent, plus a loopback hop), and to the last frame
+  that takes the "Saving…" mark off once the edit is on disk (frames are read: one that touches
+  nothing but the phone's save mark is the saved notice, not the edit).
 
 ``--checkout PATH`` serves an older checkout's app, to compare. Prints one table of medians and p95
 per number of phones, and the server's memory. Nothing here asserts a time. The browsers run on the
@@ -44,6 +46,8 @@ from app_browser import (  # noqa: E402
     wait_text,
 )
 from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
+from flet.messaging.protocol import decode_ext_from_msgpack  # noqa: E402
+import msgpack  # noqa: E402
 
 from ui.store.access import Access  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
@@ -75,16 +79,23 @@ TAP = """([id]) => {
 }"""
 
 
+SAVING = "Saving…"
+"""What the save mark says while an edit is on its way to the disk (ui.live.session.SAVING)."""
+
+
 class Phone:
     """One phone: its page, and every websocket frame it sent and received (Chromium's network
-    timestamps, in seconds, and the payload's size in bytes)."""
+    timestamps, in seconds, the payload's size in bytes, and whether it only touched the save
+    mark: the notice that the edits shown are now on disk)."""
 
     def __init__(self, browser, url: str, player: int):
         self.player = player
         self.context = browser.new_context(viewport=PHONE)
         self.page = self.context.new_page()
-        self.received: list[tuple[float, int]] = []
+        self.received: list[tuple[float, int, bool]] = []
         self.sent: list[float] = []
+        self.mark: object = None
+        """The id of the save mark's Text, once a frame set it to "Saving…"."""
         cdp = self.context.new_cdp_session(self.page)
         cdp.on("Network.webSocketFrameReceived", self._on_received)
         cdp.on("Network.webSocketFrameSent", lambda event: self.sent.append(event["timestamp"]))
@@ -97,11 +108,29 @@ class Phone:
     def _on_received(self, event) -> None:
         frame = event["response"]
         data = frame["payloadData"]
-        size = len(base64.b64decode(data)) if frame.get("opcode") == 2 else len(data.encode())
-        self.received.append((event["timestamp"], size))
+        if frame.get("opcode") != 2:
+            self.received.append((event["timestamp"], len(data.encode()), False))
+            return
+        payload = base64.b64decode(data)
+        self.received.append((event["timestamp"], len(payload), self._only_mark(payload)))
+
+    def _only_mark(self, payload: bytes) -> bool:
+        """Whether the frame sets nothing but the save mark (learning the mark's id from the
+        first frame that sets it to "Saving…")."""
+        try:
+            _, body = msgpack.unpackb(payload[1:], ext_hook=decode_ext_from_msgpack,
+                                      strict_map_key=False)
+            touched = [(body["id"], operation[3] if len(operation) > 3 else None)
+                       for operation in body["patch"][1:]]
+        except (ValueError, TypeError, KeyError, IndexError, msgpack.UnpackException):
+            return False  # not an update of controls
+        for control, value in touched:
+            if value == SAVING:
+                self.mark = control
+        return bool(touched) and all(control == self.mark for control, _ in touched)
 
     def bytes_since(self, mark: int) -> int:
-        return sum(size for _, size in self.received[mark:])
+        return sum(size for _, size, _ in self.received[mark:])
 
     def remove_card(self) -> None:
         wait_text(self.page, "card-count", "^18 of 18")
@@ -161,7 +190,7 @@ def settle(phones: list[Phone], quiet: float = 0.3) -> None:
 
 def paced(phones: list[Phone], rounds: int) -> dict:
     """Each phone taps once a second, ``1/len(phones)`` s after the previous phone."""
-    own, other, server = [], [], []
+    own, other, server, saved = [], [], [], []
     gap = 1.0 / len(phones)
     for _ in range(rounds):
         taps = []
@@ -179,20 +208,25 @@ def paced(phones: list[Phone], rounds: int) -> dict:
             if neighbour is not phone:
                 other.append(neighbour.page.evaluate("window.tab") - at)
         settle(phones)
-        # The tap's message is the first frame the phone sent after the tap; the update frames
-        # are those any phone received from then until the next tap's message.
+        # The tap's message is the first frame the phone sent after the tap; its frames are
+        # those any phone received from then until the next tap's message: the last that shows
+        # something, and the last of all (the save mark taken off, when it was put on).
         messages = [phone.sent[sent] for phone, _, _, sent in taps]
-        frames = sorted(stamp for phone in phones for stamp, _ in phone.received)
+        frames = sorted((stamp, only_mark) for phone in phones
+                        for stamp, _, only_mark in phone.received)
         for index, message in enumerate(messages):
             until = messages[index + 1] if index + 1 < len(messages) else float("inf")
-            inside = [stamp for stamp in frames if message <= stamp < until]
+            inside = [(stamp, only_mark) for stamp, only_mark in frames
+                      if message <= stamp < until]
+            shown = [stamp for stamp, only_mark in inside if not only_mark]
             # A server still busy with earlier taps sends nothing before the next tap's
             # message: then the first frame after it (a lower bound of this tap's time).
-            last = inside[-1] if inside else next(stamp for stamp in frames if stamp >= message)
-            server.append(1000 * (last - message))
+            after = next(stamp for stamp, _ in frames if stamp >= message)
+            server.append(1000 * ((shown[-1] if shown else after) - message))
+            saved.append(1000 * ((inside[-1][0] if inside else after) - message))
         for phone in phones:
             phone.remove_card()
-    return {"paced_own": own, "other": other, "server": server}
+    return {"paced_own": own, "other": other, "server": server, "saved": saved}
 
 
 def measure(count: int, rounds: int, paced_rounds: int, browser, checkout: Path) -> dict:
@@ -249,15 +283,15 @@ def main() -> None:
           f"{' '.join(load)} (the browsers share the machine's cores with the server)")
     print("| phones | server CPU ms per edit | bytes per phone per edit | tap -> own total, "
           "together (p50 / p95 ms) | tap -> own total, 1 tap/s each | tap -> other phone's "
-          "total, 1 tap/s each | tap message -> last update sent, 1 tap/s each | server MB: "
-          "before, joined, after |")
-    print("|---|---|---|---|---|---|---|---|")
+          "total, 1 tap/s each | tap message -> last update sent, 1 tap/s each | tap message "
+          "-> saved mark sent, 1 tap/s each | server MB: before, joined, after |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for count, figures in results.items():
         bytes_each = " / ".join(f"{size:.0f}" for size in figures["bytes"])
         rss = ", ".join(f"{mb:.0f}" for mb in figures["rss"])
         print(f"| {count} | {figures['cpu_ms']:.1f} | {bytes_each} | {spread(figures['own'])} "
               f"| {spread(figures['paced_own'])} | {spread(figures['other'])} | "
-              f"{spread(figures['server'])} | {rss} |")
+              f"{spread(figures['server'])} | {spread(figures['saved'])} | {rss} |")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from ui.games.registry import APP_GAMES
-from ui.live.session import Sessions, storage_writer
+from ui.live.session import Sessions, scoring_thread, storage_writer
 from ui.store.access import Access
 from ui.store.presence import Presence
 from ui.store.storage import TableStore
@@ -60,7 +60,7 @@ class Server:
 
     def __init__(self, store: TableStore):
         self.store = store
-        self.sessions = Sessions(store, APP_GAMES, storage_writer())
+        self.sessions = Sessions(store, APP_GAMES, storage_writer(), scoring_thread())
         self.access = Access(store)
         self.presence = Presence()
         self.hub = PubSubHub(loop=asyncio.get_running_loop())
@@ -81,8 +81,9 @@ class Server:
 
     async def settle(self) -> None:
         """Until every save, score and redraw asked for so far is done."""
+        loop = asyncio.get_running_loop()
         for _ in range(3):
-            await asyncio.get_running_loop().run_in_executor(
-                None, self.sessions.writer.submit(lambda: None).result)
+            for worker in (self.sessions.scorer, self.sessions.writer):
+                await loop.run_in_executor(None, worker.submit(lambda: None).result)
             for _ in range(5):
                 await asyncio.sleep(0)

@@ -1,7 +1,8 @@
 """Two phones on different valleys of one table, in headless Chromium: an edit on Ann's phone
 reaches Bob's phone as the one thing that changes on his screen (Ann's total on her tab), in one
-small message that touches none of his grid; an edit that changes nothing Bob sees sends his
-phone nothing at all. What each phone receives is read from its own websocket."""
+small message that touches none of his grid, besides the table's "Saving…" mark while the edit
+is on its way to the disk; an edit that changes nothing Bob sees sends his phone nothing but that
+mark. What each phone receives is read from its own websocket."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flet.messaging.protocol import decode_ext_from_msgpack
 
 from app_browser import handle, open_app, tap_until, text_of, wait_text
 from conftest import page_of
-from app_browser import PHONE
+from app_browser import PHONE, UI_TIMEOUT
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games.plugin import PlayerSetup
 from ui.games.registry import APP_GAMES
@@ -43,14 +44,25 @@ def received(page) -> list[bytes]:
 
 
 def properties_set(frames: list[bytes]) -> list[tuple[str, object]]:
-    """Every (property, value) the messages set, whatever control."""
+    """Every (property, value) the messages set, whatever control, but the save mark's (the
+    control that is set to "Saving…": it comes and goes with every edit, on every phone)."""
     found = []
     for frame in frames:
         _, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack,
                                   strict_map_key=False)
-        found += [(operation[2], operation[3] if len(operation) > 3 else None)
+        found += [(body["id"], operation[2], operation[3] if len(operation) > 3 else None)
                   for operation in body["patch"][1:]]
-    return found
+    mark = {control for control, _, value in found if value == "Saving…"}
+    return [(name, value) for control, name, value in found if control not in mark]
+
+
+def saved(page) -> None:
+    """Wait until the page shows every edit saved: its save mark says nothing (an empty mark
+    has no node in the accessibility tree)."""
+    page.wait_for_function("""() => {
+        const mark = document.querySelector('[flt-semantics-identifier="save-state"]');
+        return mark === null || mark.innerText.trim() === "";
+    }""", timeout=UI_TIMEOUT)
 
 
 def move(page, source: tuple[int, int], target: tuple[int, int], total: str) -> None:
@@ -79,8 +91,8 @@ def test_an_edit_on_anns_phone_changes_only_her_tab_total_on_bobs(phones):
     # The Mountain moved beside the Field scores 1: Ann has 2.
     move(ann, (1, 0), (1, 1), r"^Ann: 2 points")
     wait_text(bob, "tab-player-0", r"Ann\s+2\b")
+    saved(bob)
     assert properties_set(bob_frames) == [("value", "2")]
-    assert len(bob_frames) == 1
     assert text_of(bob, "card-count").startswith("3 of 18")  # Bob's own valley as it was
 
 
@@ -94,4 +106,5 @@ def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(phones):
     # Lake's move, had it reached Bob, would have come first.
     move(ann, (1, 0), (1, 1), r"^Ann: 2 points")
     wait_text(bob, "tab-player-0", r"Ann\s+2\b")
+    saved(bob)
     assert properties_set(bob_frames) == [("value", "2")]

@@ -12,19 +12,23 @@ from ui.live.session import Change, TableSession
 
 def show_tap(context, session: TableSession, revision: int, redraw) -> None:
     """After a tap: an edit (the session's ``revision`` moved) redraws every screen showing the
-    table once it is saved and scored (this one first); anything else redraws this one only,
-    at once."""
+    table as soon as it is scored (this one first), marked "Saving…" until it is on disk, and
+    every such screen again once it is, to take the mark off (or say it was not saved);
+    anything else redraws this one only, at once."""
     if session.revision == revision:
         redraw()
         return
-    if session.writer_thread:
-        context.sent_later()
 
     def tell() -> None:
         context.refresh()
         context.edited(session.table_id)
 
-    session.after_saved(tell)
+    if not session.writer_thread:
+        tell()  # saved already: one redraw shows it
+        return
+    context.sent_later()
+    session.when_scored(tell)
+    session.when_saved(context.saved_callback(session.table_id))
 
 
 class ShowsTotal:

@@ -1,11 +1,13 @@
 """One open table: its draft, the edits made to it with undo and redo, and its score.
 
-Every edit is saved before any screen is told of it. In the app the saves run on one writer
-thread, in the order the edits were made, and the score of the new revision is worked out there
-too, so neither a slow disk nor a heavy table holds up the event loop that serves every phone;
-the screens are told once both are done (:meth:`TableSession.after_saved`). The score always
-comes from the library (``scorer.games.score``) on the part of the draft that validates; the app
-never adds points.
+In the app the saves run on one writer thread, in the order the edits were made, and each new
+revision is scored on a scoring thread, so neither a slow disk nor a heavy table holds up the
+event loop that serves every phone. The screens show an edit as soon as it is scored
+(:meth:`TableSession.when_scored`), marked "Saving…" while it is not yet on disk
+(:attr:`TableSession.save_state`), and are told again when it is
+(:meth:`TableSession.when_saved`): a value that is not saved is never shown unmarked. The score
+always comes from the library (``scorer.games.score``) on the part of the draft that validates;
+the app never adds points.
 One session per table is shared by every browser showing it, so undo undoes the table's last edit,
 whichever device made it; deleting and restoring a table marks its one session, never copies it.
 """
@@ -54,18 +56,31 @@ class TableDeleted(Exception):
         super().__init__(deleted_message(by))
 
 
+SAVING = "Saving…"
+NOT_SAVED = "Not saved"
+"""The save states a screen shows beside a table (besides nothing, when every edit is saved)."""
+
+
 def storage_writer() -> Executor:
     """The one thread that writes every table of this server, each write after the one before
     (what a single worker gives); its queue is finished before the process exits."""
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorepad-writer")
 
 
+def scoring_thread() -> Executor:
+    """The one thread that scores the tables' new revisions for this server, off the event loop
+    and beside the writer, so a save never waits for a score nor a score for the disk."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorepad-scorer")
+
+
 class TableSession:
     def __init__(self, store: TableStore, stored: StoredTable, game: DraftChecker,
-                 writer: Executor | None = None):
+                 writer: Executor | None = None, scorer: Executor | None = None):
         self.store = store
         self._writer = writer
         """Where saves run (see :func:`storage_writer`); None: in the caller, before it goes on."""
+        self._scorer = scorer
+        """Where new revisions are scored (see :func:`scoring_thread`); None: when first read."""
         self.table_id = stored.id
         self.game = game
         self.read_only = not stored.readable
@@ -81,6 +96,8 @@ class TableSession:
         self._read_in: dict[str, Language] = {}
         """The languages devices read this table in: the writer says each new result in them."""
         self.revision = 0
+        self.saved_revision = 0
+        """The latest revision on disk (the one loaded is)."""
         self._parts_changed: list[int | None] = []
         """The part each revision changed (a player's index; None: the table's), the latest last,
         so a screen that drew an older revision redraws only what changed since."""
@@ -179,6 +196,7 @@ class TableSession:
         try:
             self.store.save(self.table_id, draft)
             self.save_error = None
+            self.saved_revision = revision
         except NotSaved as refused:
             logger.error("saving table %s failed: %s", self.table_id, refused)
             # Every device shows it: the file's name, not where it is on the host.
@@ -192,11 +210,19 @@ class TableSession:
         """Whether saves run on a writer thread (the app), not in the caller (scripts, tests)."""
         return self._writer is not None
 
-    def after_saved(self, then: Callable[[], None]) -> None:
-        """Run ``then`` once every edit made so far is saved (or its failure is in
-        ``save_error``) and the latest revision is scored: at once without a writer thread,
-        else on the event loop calling this, once the writer got there."""
-        if self._writer is None:
+    @property
+    def save_state(self) -> str:
+        """What a screen showing the table says of its saving: :data:`NOT_SAVED` after a save
+        failed (until one succeeds; ``save_error`` says why), :data:`SAVING` while an edit is
+        not yet on disk, else nothing."""
+        if self.save_error:
+            return NOT_SAVED
+        return SAVING if self.saved_revision < self.revision else ""
+
+    def when_scored(self, then: Callable[[], None]) -> None:
+        """Run ``then`` on the event loop calling this once the latest revision is scored (on
+        the scoring thread); at once without one."""
+        if self._scorer is None:
             then()
             return
         loop = asyncio.get_running_loop()
@@ -207,7 +233,16 @@ class TableSession:
                 self.result_in(words)
             loop.call_soon_threadsafe(then)
 
-        self._writer.submit(scored_then)
+        self._scorer.submit(scored_then)
+
+    def when_saved(self, then: Callable[[], None]) -> None:
+        """Run ``then`` on the event loop calling this once every edit made so far is saved, or
+        its failure is in ``save_error``; at once without a writer thread."""
+        if self._writer is None:
+            then()
+            return
+        loop = asyncio.get_running_loop()
+        self._writer.submit(loop.call_soon_threadsafe, then)
 
     def _score(self) -> tuple[int, Checked, TableResult | None]:
         """The latest revision checked and scored: worked out once per revision, outside the
@@ -275,11 +310,13 @@ class Sessions:
     """The open tables of this server, loaded from the store on first use."""
 
     def __init__(self, store: TableStore, games: dict[str, DraftChecker],
-                 writer: Executor | None = None):
+                 writer: Executor | None = None, scorer: Executor | None = None):
         self.store = store
         self.games = games
         self.writer = writer
         """The sessions' saves run there (see :func:`storage_writer`); None: in the caller."""
+        self.scorer = scorer
+        """Their new revisions are scored there (see :func:`scoring_thread`); None: when read."""
         self._open: dict[int, TableSession] = {}
         self._lock = threading.Lock()
 
@@ -291,7 +328,7 @@ class Sessions:
                 if stored is None or stored.game not in self.games:
                     return None
                 self._open[table_id] = TableSession(self.store, stored, self.games[stored.game],
-                                                    self.writer)
+                                                    self.writer, self.scorer)
             session = self._open[table_id]
             return None if session.deleted else session
 

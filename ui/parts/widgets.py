@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ui.live.session import NOT_SAVED
+
 TOUCH = 48
 """Smallest side of anything tapped, in logical pixels (at least the 44 px guideline)."""
 WARNING_BG = "#FFB300"
@@ -186,3 +188,23 @@ def badge(text: str, colour: str, **place) -> ft.Control:
         bgcolor=colour, width=16, height=16, border_radius=8,
         alignment=ft.Alignment.CENTER, **place,
     )
+
+
+class SaveMark:
+    """Under a screen's title, whether the table's values shown are all on disk: "Saving…"
+    while an edit is not yet, "Not saved" after a save failed (the editors say why), else
+    nothing. A line of fixed height, so the screen never moves when it comes and goes."""
+
+    def __init__(self, session):
+        self.session = session
+        self.text = ft.Text("", size=11, no_wrap=True)
+        self.root = labelled("save-state", ft.Container(self.text, height=14))
+
+    def show(self) -> list[ft.Control]:
+        """Bring it up to the session; the Text when it changed (to send), else nothing."""
+        state = self.session.save_state
+        if self.text.value == state:
+            return []
+        self.text.value = state
+        self.text.color = PROBLEM if state == NOT_SAVED else ft.Colors.ON_SURFACE_VARIANT
+        return [self.text]

@@ -8,7 +8,7 @@ import flet as ft
 from scorer.bgstats import bgstats_link
 from ui.store.finished import FinishForm, play_of
 from ui.parts.saving import saves
-from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
+from ui.parts.widgets import PROBLEM, SaveMark, TOUCH, heading, labelled, tap_target
 from ui.screens.photos_view import memories
 
 
@@ -49,6 +49,7 @@ class FinishView:
         self.starters = ft.Row(wrap=True, spacing=6)
         self.summary = ft.Text(size=15)
         self.after = ft.Column(spacing=10)
+        self._save_mark = SaveMark(self.session)
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         fields = ft.Column([
             self._field("finish-date", "Date (year-month-day)", "day"),
@@ -64,8 +65,9 @@ class FinishView:
             tap_target(ft.Icon(ft.Icons.ARROW_BACK),
                        lambda e: context.go(f"/table/{table_id}/scorepad"), "finish-back",
                        width=TOUCH, padding=0, tooltip="Back to the scorepad"),
-            ft.Container(labelled("finish-title", heading(
-                "Finished game" if stored.finished else "Finish the game", 18)), expand=True),
+            ft.Container(ft.Column([labelled("finish-title", heading(
+                "Finished game" if stored.finished else "Finish the game", 18)),
+                self._save_mark.root], spacing=0, tight=True), expand=True),
         ])
         self.root.controls = [ft.Container(
             ft.Column([top, labelled("finish-summary", self.summary),
@@ -95,6 +97,7 @@ class FinishView:
         return buttons
 
     def render(self) -> None:
+        self._save_mark.show()
         result = self.session.result
         if result is None:
             self.summary.value = "Not scored yet."

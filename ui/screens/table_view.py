@@ -10,7 +10,7 @@ from ui.screens.photos_view import PhotoPanel
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.screens.table_settings_view import TableSettingsView
-from ui.parts.widgets import TOUCH, Memo, heading, labelled, tap_target, warning_badge
+from ui.parts.widgets import SaveMark, TOUCH, Memo, heading, labelled, tap_target, warning_badge
 
 
 class TableView:
@@ -35,6 +35,9 @@ class TableView:
         """Per player: the total's Text, the warning badge and the presence mark."""
         self._drawn = -1
         """The table's revision this screen shows."""
+        self._save_mark = SaveMark(self.session)
+        self._save_error = self.session.save_error
+        """The failed save the editor says (it is drawn again when that changes)."""
         self.root.controls = [self._notice_place, ft.Container(self._frame, padding=12)]
         self.editor = (self.session.game.editor(context, self.session, self.player)
                        if tab == "valley" else None)
@@ -65,7 +68,9 @@ class TableView:
             self._frame.controls = [self._top(), self._tabs_place, self._body()]
         self._show_notice()
         self._show_tabs()
+        self._save_mark.show()
         self._drawn = self.session.revision
+        self._save_error = self.session.save_error
 
     def show_changes(self, here: bool) -> None:
         """After an edit (``here``: made on this device; else on another) or another device
@@ -77,9 +82,12 @@ class TableView:
         changed = self.session.parts_changed_since(self._drawn)
         moved = self.session.revision != self._drawn
         self._drawn = self.session.revision
-        parts: list[ft.Control] = [*self._show_notice(), *self._show_tabs()]
-        if self.editor is not None and (here or moved):
-            if here or changed is None or self.player in changed or self.tab != "valley":
+        told = self.session.save_error != self._save_error  # a save failed, or one succeeded
+        self._save_error = self.session.save_error
+        parts: list[ft.Control] = [*self._show_notice(), *self._show_tabs(),
+                                   *self._save_mark.show()]
+        if self.editor is not None and (here or moved or told):
+            if here or told or changed is None or self.player in changed or self.tab != "valley":
                 self.editor.render()
                 parts += changed_parts(self.editor)
             else:
@@ -150,7 +158,8 @@ class TableView:
         return ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
                        width=TOUCH, padding=0, tooltip="Saved tables"),
-            ft.Container(heading(title, 18), expand=True),
+            ft.Container(ft.Column([heading(title, 18), self._save_mark.root], spacing=0,
+                                   tight=True), expand=True),
             *self._actions(),
         ])
 

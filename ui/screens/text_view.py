@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.screens.scorepad_model import plain_text
-from ui.parts.widgets import TOUCH, heading, labelled, tap_target
+from ui.parts.widgets import SaveMark, TOUCH, heading, labelled, tap_target
 
 
 class TextView:
@@ -17,12 +17,14 @@ class TextView:
         if self.session is None:
             raise LookupError(f"no table {table_id}")
         self._text = ft.Text(size=12, font_family="DejaVuMono", no_wrap=True)
+        self._save_mark = SaveMark(self.session)
         back = f"/table/{table_id}/scorepad"
         page = ft.Column([
             ft.Row([
                 tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go(back),
                            "text-back", width=TOUCH, padding=0, tooltip="Back to the scorepad"),
-                ft.Container(heading("Scorepad as text", 18), expand=True),
+                ft.Container(ft.Column([heading("Scorepad as text", 18), self._save_mark.root],
+                                       spacing=0, tight=True), expand=True),
                 tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy")], tight=True),
                            self._copy, "text-copy"),
             ]),
@@ -38,6 +40,7 @@ class TextView:
 
     def render(self) -> None:
         self._text.value = plain_text(self.session, self.context.words)
+        self._save_mark.show()
 
     async def _copy(self, e=None) -> None:
         try:

@@ -21,7 +21,7 @@ from ui.web.devices import identify
 from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
-from ui.live.session import Sessions, storage_writer
+from ui.live.session import Sessions, scoring_thread, storage_writer
 from ui.store.storage import NotSaved, StoredTable, TableStore
 from ui.parts.saving import tell_not_saved
 from ui.web.host_key import presented_key
@@ -240,6 +240,13 @@ class AppContext:
         """Tell the other browser tabs showing this table to redraw it."""
         self.page.pubsub.send_others_on_topic(f"table-{table_id}", table_id)
 
+    def saved_callback(self, table_id: int) -> Callable[[], None]:
+        """What tells every screen showing the table, this one too, that its edits reached the
+        disk (or failed to): it holds the server's messaging, not this tab, so it still tells
+        the others when this tab closed before the save ended."""
+        pubsub, topic = self.page.pubsub, f"table-{table_id}"
+        return lambda: pubsub.send_all_on_topic(topic, table_id)
+
     def _subscribe(self, topic: str) -> None:
         self._topic = topic
         self.page.pubsub.subscribe_topic(topic, self._on_message)
@@ -279,7 +286,7 @@ class AppContext:
 
 def make_main(store: TableStore, lan: Sequence[str] = (),
               uploads: PhotoUploads | None = None) -> Callable:
-    sessions = Sessions(store, APP_GAMES, storage_writer())
+    sessions = Sessions(store, APP_GAMES, storage_writer(), scoring_thread())
     uploads = uploads or PhotoUploads(store)
     access = Access(store)
     presence = Presence()

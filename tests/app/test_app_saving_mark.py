@@ -1,0 +1,135 @@
+"""An edit is shown on every device as soon as it is scored, marked "Saving…" until the writer
+thread has it on disk; then the mark goes, or turns into "Not saved" with the edit kept. A screen
+drawn for any reason while a save is on its way carries the mark: no device shows a value that is
+not on disk without it. Real Flet sessions (live_devices) whose writer thread is held back."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import threading
+
+import pytest
+
+from scorer.sunflower_valley.models import Kind
+from ui.store.storage import TableStore
+
+from live_devices import Server
+from test_app_fan_out import move, operations, tab_total, two_valleys
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return TableStore(tmp_path / "t.sqlite3")
+
+
+def hold_writer(server: Server) -> threading.Event:
+    """Keep the writer thread busy until the event is set: the saves asked for wait."""
+    held = threading.Event()
+    server.sessions.writer.submit(held.wait)
+    return held
+
+
+async def shown(server: Server) -> None:
+    """Until the scores asked for so far are worked out and the screens told (not the saves)."""
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, server.sessions.scorer.submit(lambda: None).result)
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def save_state(device) -> str:
+    return device.view._save_mark.text.value
+
+
+def test_an_edit_is_shown_at_once_marked_saving_until_it_is_on_disk(store):
+    async def run():
+        # The Mountain moved beside the Field scores 1.
+        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        server = Server(store)
+        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
+        await server.settle()
+        assert save_state(ann) == save_state(bob) == ""
+        bob.take_sent()
+        held = hold_writer(server)
+
+        move(ann, (1, 0), (1, 1))
+        await shown(server)
+
+        mark = bob.view._save_mark.text
+        assert tab_total(ann, 0).value == tab_total(bob, 0).value == "1"
+        assert save_state(ann) == save_state(bob) == "Saving…"
+        assert [(control, name, value) for control, name, value in operations(bob.take_sent())
+                if name == "value"] == [(tab_total(bob, 0)._i, "value", "1"),
+                                        (mark._i, "value", "Saving…")]
+        stored = store.get(table_id).draft["players"][0]["cards"]
+        assert {(card["row"], card["col"]) for card in stored} >= {(1, 0)}  # not yet saved
+
+        held.set()
+        await server.settle()
+
+        assert save_state(ann) == save_state(bob) == ""
+        assert {(card["row"], card["col"]) for card in
+                store.get(table_id).draft["players"][0]["cards"]} == {(0, 0), (0, 1), (1, 1)}
+        # Bob's phone is sent the mark taken off, and nothing else.
+        assert {control for control, _, _ in operations(bob.take_sent())} == {mark._i}
+
+    asyncio.run(run())
+
+
+def test_a_screen_opened_while_a_save_is_on_its_way_carries_the_mark(store):
+    async def run():
+        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        server = Server(store)
+        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+        await server.settle()
+        held = hold_writer(server)
+        move(ann, (1, 0), (1, 1))
+        await shown(server)
+
+        # Drawn for another reason than the edit: a device arriving, and one showing the text.
+        bob = server.connect("bob", f"/table/{table_id}/valley/0", table_id, 1)
+        text = server.connect("carl", f"/table/{table_id}/text", table_id, 1)
+
+        assert tab_total(bob, 0).value == "1"
+        assert save_state(bob) == save_state(text) == "Saving…"
+        held.set()
+        await server.settle()
+        assert save_state(bob) == save_state(text) == save_state(ann) == ""
+
+    asyncio.run(run())
+
+
+def test_a_failed_save_turns_the_mark_into_not_saved_on_every_device_the_edit_kept(store):
+    async def run():
+        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        server = Server(store)
+        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
+        await server.settle()
+        saved = store.get(table_id).draft
+
+        def full_disk(table_id, draft):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        store.save = full_disk
+        move(ann, (1, 0), (1, 1))
+        await server.settle()
+
+        said = ("Not saved: the disk is full (file t.sqlite3): free some space; your edit is "
+                "kept on this screen")
+        assert save_state(ann) == save_state(bob) == "Not saved"
+        for device in (ann, bob):
+            assert device.view.editor._count.value.endswith(f" · {said}")
+        assert tab_total(ann, 0).value == tab_total(bob, 0).value == "1"  # the edit kept
+        assert store.get(table_id).draft == saved
+
+        del store.save  # the disk has room again: the next edit saves both
+        move(ann, (1, 1), (1, 2))
+        await server.settle()
+        assert save_state(ann) == save_state(bob) == ""
+        assert " · " not in bob.view.editor._count.value
+        assert store.get(table_id).draft == ann.view.session.draft
+
+    asyncio.run(run())
