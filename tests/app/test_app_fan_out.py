@@ -30,6 +30,17 @@ def two_valleys(store: TableStore, ann_cards: dict) -> int:
     return store.create(SV.key, draft)
 
 
+async def ann_and_bob(store: TableStore, ann_cards: dict):
+    """The table of :func:`two_valleys` open on Ann's phone (her valley) and Bob's (his), drawn:
+    (the table's id, the server, Ann's phone, Bob's phone)."""
+    table_id = two_valleys(store, ann_cards)
+    server = Server(store)
+    ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
+    bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
+    await server.settle()
+    return table_id, server, ann, bob
+
+
 def operations(sent: list[bytes]) -> list[tuple[int, str, object]]:
     """Every property a list of messages sets: (control id, property, value)."""
     found = []
@@ -69,11 +80,8 @@ def store(tmp_path):
 def test_an_edit_of_anns_valley_changes_only_her_tab_total_on_bobs_phone(store):
     async def run():
         # A Mountain beside no Field scores 0; moved beside the Field at (0, 1) it scores 1.
-        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
-        server = Server(store)
-        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
-        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
-        await server.settle()
+        table_id, server, ann, bob = await ann_and_bob(
+            store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         before = int(tab_total(bob, 0).value)
         cells = {cell: control for cell, (_, control) in bob.view.editor._cells.items()}
         rows = list(bob.view.editor._grid_rows.controls)
@@ -93,11 +101,7 @@ def test_an_edit_of_anns_valley_changes_only_her_tab_total_on_bobs_phone(store):
 def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(store):
     async def run():
         # A Lake scores 1 wherever it lies: moving it changes Ann's valley, not her total.
-        table_id = two_valleys(store, {(0, 1): Kind.LAKE})
-        server = Server(store)
-        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
-        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
-        await server.settle()
+        table_id, server, ann, bob = await ann_and_bob(store, {(0, 1): Kind.LAKE})
         revision = ann.view.session.revision
         bob.take_sent()
         ann.take_sent()
@@ -114,11 +118,7 @@ def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(store):
 
 def test_a_burst_of_edits_redraws_a_watching_phone_once_at_the_latest(store):
     async def run():
-        table_id = two_valleys(store, {})
-        server = Server(store)
-        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
-        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
-        await server.settle()
+        table_id, server, ann, bob = await ann_and_bob(store, {})
         bob.take_sent()
         session = ann.view.session
         redraws = []

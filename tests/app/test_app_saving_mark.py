@@ -12,10 +12,10 @@ import threading
 import pytest
 
 from scorer.sunflower_valley.models import Kind
-from ui.store.storage import TableStore
+from ui.store.storage import NotSaved, TableStore
 
 from live_devices import Server
-from test_app_fan_out import move, operations, tab_total, two_valleys
+from test_app_fan_out import ann_and_bob, move, operations, tab_total, two_valleys
 
 
 @pytest.fixture()
@@ -45,11 +45,8 @@ def save_state(device) -> str:
 def test_an_edit_is_shown_at_once_marked_saving_until_it_is_on_disk(store):
     async def run():
         # The Mountain moved beside the Field scores 1.
-        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
-        server = Server(store)
-        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
-        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
-        await server.settle()
+        table_id, server, ann, bob = await ann_and_bob(
+            store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         assert save_state(ann) == save_state(bob) == ""
         bob.take_sent()
         held = hold_writer(server)
@@ -103,15 +100,12 @@ def test_a_screen_opened_while_a_save_is_on_its_way_carries_the_mark(store):
 
 def test_a_failed_save_turns_the_mark_into_not_saved_on_every_device_the_edit_kept(store):
     async def run():
-        table_id = two_valleys(store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
-        server = Server(store)
-        ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
-        bob = server.connect("bob", f"/table/{table_id}/valley/1", table_id, 1)
-        await server.settle()
+        table_id, server, ann, bob = await ann_and_bob(
+            store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         saved = store.get(table_id).draft
 
         def full_disk(table_id, draft):
-            raise OSError(errno.ENOSPC, "No space left on device")
+            raise NotSaved(OSError(errno.ENOSPC, "No space left on device"), store.path)
 
         store.save = full_disk
         move(ann, (1, 0), (1, 1))
