@@ -141,3 +141,11 @@ def test_the_rulings_a_result_cites_are_said_in_the_results_language():
     (german,) = in_language(result, language("de")).rulings
     assert german.title == "Ein Gebiet sind seitlich verbundene Felder einer Farbe"
     assert result.rulings[0].title == RULINGS["GI-1"].title
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de"])
+def test_no_wrapped_line_reads_as_a_list_or_a_quote_in_markdown(code):
+    """Wrapping never starts a line with what Markdown reads as a list or a quote inside a
+    paragraph ("1. ", "+ ", "> "): only the texts' own list items start with "- "."""
+    document = rulings_markdown(language(code))
+    assert not re.findall(r"^(?:1[.)] |[+*>] ).*", document, re.M)
