@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _app(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports Flet.
-    from ui.store.storage import StoreUnavailable, default_db_path
+    from ui.store.storage import NotSaved, StoreUnavailable, default_db_path
     from ui.web.server import CannotListen, run_app
 
     host = "0.0.0.0" if args.lan else args.host
@@ -74,7 +74,7 @@ def _app(args: argparse.Namespace) -> int:
     except CannotListen as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except StoreUnavailable as problem:
+    except (StoreUnavailable, NotSaved) as problem:  # NotSaved: the host key not remembered
         return _unusable_store("scorepad app", problem)
     return 0
 
@@ -93,7 +93,7 @@ def _backup(args: argparse.Namespace) -> int:
     from ui.store.finished import finished_tables
     from ui.store.file_problems import file_problem
     from ui.store.photos import PhotoStore
-    from ui.store.storage import StoreUnavailable, default_db_path
+    from ui.store.storage import NotSaved, StoreUnavailable, default_db_path
 
     try:
         store = app_store(args.db or default_db_path())
@@ -119,6 +119,8 @@ def _backup(args: argparse.Namespace) -> int:
     except OSError as error:  # the export cannot be written
         print(f"scorepad: {file_problem(error, path)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except NotSaved as refused:  # the file stopped taking writes during the import
+        return _unusable_store(f"scorepad {args.command}", refused)
     except sqlite3.Error as error:
         return _unusable_store(f"scorepad {args.command}", file_problem(error, store.path))
     print(merged.message)

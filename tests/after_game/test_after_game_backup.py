@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import re
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -94,6 +95,27 @@ def test_the_command_line_exports_and_imports_with_db(store, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Added 3 tables; 0 already here." in out and "Added 0 tables; 3 already here." in out
     assert metadata(TableStore(other)) == metadata(store)
+
+
+def test_a_file_that_stops_taking_writes_during_import_all_is_one_line_and_exit_2(
+        store, tmp_path, capsys, monkeypatch):
+    backup = tmp_path / "all.json"
+    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
+    other = tmp_path / "other.sqlite3"
+    TableStore(other)  # made, then it stops taking writes (a full disk, say)
+    opened = TableStore._connection
+
+    @contextmanager
+    def full(self, create: bool = False):
+        with opened(self, create) as connection:
+            connection.execute("PRAGMA max_page_count = 1")  # fewer pages than the file has
+            yield connection
+
+    monkeypatch.setattr(TableStore, "_connection", full)
+    assert main(["import-all", str(backup), "--db", str(other)]) == 2
+    assert capsys.readouterr().err == (
+        f"scorepad import-all: cannot use the tables file: the disk is full (file {other}): "
+        "free some space (--db FILE chooses it)\n")
 
 
 @pytest.mark.parametrize("change, message", [

@@ -52,6 +52,9 @@ class InviteDialog:
         self.content = ft.Column(scroll=ft.ScrollMode.AUTO, tight=True, width=360, spacing=10)
         self.status = ft.Text(size=13, color=PROBLEM)
         """Why the host's last change was not saved (in the dialog: a snack bar is under it)."""
+        # Hidden when empty: the handle, since Flutter refuses an invisible Semantics content.
+        self.status_handle = labelled("invite-status", self.status)
+        self.status_handle.visible = False
 
     def open(self) -> None:
         self.render()
@@ -75,13 +78,14 @@ class InviteDialog:
         ]
         if self.context.is_host:
             items += [ft.Divider(), ft.Text("Devices", size=16, weight=ft.FontWeight.BOLD),
+                      # Above the rows and the button it is about, in sight on a phone.
+                      self.status_handle,
                       *self._devices(),
                       tap_target(ft.Row([ft.Icon(ft.Icons.AUTORENEW),
                                          ft.Text("New code", size=14)], tight=True),
                                  self._renew, "invite-renew"),
                       ft.Text("The old link and QR code stop working; devices already in keep "
-                              "the table.", size=12, color=ft.Colors.GREY_700),
-                      labelled("invite-status", self.status)]
+                              "the table.", size=12, color=ft.Colors.GREY_700)]
         self.content.controls = items
 
     async def _copy(self, link: str) -> None:
@@ -114,12 +118,13 @@ class InviteDialog:
 
     def say_not_saved(self, message: str) -> None:
         self.status.value = message
+        self.status_handle.visible = True
 
     @saves
     def _revoke(self, device: str) -> None:
         if not self.context.is_host:
             return
-        self.status.value = ""
+        self.status_handle.visible = False
         self.context.access.revoke(device, self.table_id)
         self.context.edited(self.table_id)
         self.render()
@@ -129,7 +134,7 @@ class InviteDialog:
     def _renew(self, e=None) -> None:
         if not self.context.is_host:
             return
-        self.status.value = ""
+        self.status_handle.visible = False
         self.context.access.renew_code(self.table_id)
         self.render()
         self.context.page.update()
