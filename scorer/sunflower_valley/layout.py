@@ -10,7 +10,7 @@ from functools import cached_property, lru_cache
 from scorer.core.breakdown import Cell
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
-from scorer.message import Message, msg, msg_n, place
+from scorer.message import Message, msg, msg_n
 from scorer.sunflower_valley.models import (
     TOWN_KINDS,
     Card,
@@ -20,7 +20,7 @@ from scorer.sunflower_valley.models import (
     card_at,
     joined_by_semicolons,
 )
-from scorer.sunflower_valley.places import Places
+from scorer.sunflower_valley.places import Places, named_place
 
 
 @dataclass(frozen=True)
@@ -142,4 +142,4 @@ class Layout:
 def _card_at(kind: Kind, row: int, column: int) -> Message:
     """A card named by kind and place, made once: messages are immutable, and the same places
     recur in every line, every valley and every new scoring of a table."""
-    return card_at(kind, place(row, column))
+    return card_at(kind, named_place(row, column))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
@@ -182,16 +183,23 @@ class CardDescription(Frozen):
     @property
     def summary_message(self) -> Message:
         """The card as its face reads, as a message: "Town (Sheep + Field -> 3, 1 villager)"."""
-        if not self.combination and not self.villagers:
-            return self.kind.word
-        parts = []
-        if self.combination:
-            parts.append(msg("sv.card.combination", "{kinds} -> {points}",
-                             kinds=joined_by_plus(self.combination), points=self.points))
-        if self.villagers:
-            parts.append(msg_n("sv.card.villagers", "{count} villager", "{count} villagers",
-                               self.villagers))
-        return msg("sv.card.summary", "{kind} ({parts})", kind=self.kind.word, parts=tuple(parts))
+        return _summary(self.kind, self.combination, self.points, self.villagers)
+
+
+@lru_cache(maxsize=1024)
+def _summary(kind: Kind, combination: tuple[Kind, ...], points: int, villagers: int) -> Message:
+    """A card's face in words, made once per kind of card: the editor names the same cards again
+    at every change."""
+    if not combination and not villagers:
+        return kind.word
+    parts = []
+    if combination:
+        parts.append(msg("sv.card.combination", "{kinds} -> {points}",
+                         kinds=joined_by_plus(combination), points=points))
+    if villagers:
+        parts.append(msg_n("sv.card.villagers", "{count} villager", "{count} villagers",
+                           villagers))
+    return msg("sv.card.summary", "{kind} ({parts})", kind=kind.word, parts=tuple(parts))
 
 
 class Card(CardDescription):

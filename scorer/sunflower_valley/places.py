@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.core.breakdown import Cell
 from scorer.message import Message, place
@@ -35,11 +36,17 @@ class Places:
 
     def place(self, cell: Cell) -> Message:
         """E.g. "row 2, column 3", as a message."""
-        return place(self.row(cell[0]), self.column(cell[1]))
+        return named_place(self.row(cell[0]), self.column(cell[1]))
 
     def name(self, cell: Cell) -> str:
         """E.g. "row 2, column 3", in English."""
         return self.place(cell).text
+
+
+@lru_cache(maxsize=4096)
+def named_place(row: int, column: int) -> Message:
+    """A place's message, made once: the editor names every place of the grid at each change."""
+    return place(row, column)
 
 
 def place_name(cells: Iterable[Cell], cell: Cell) -> str:
