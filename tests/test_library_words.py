@@ -24,7 +24,8 @@ from scorer.files import (
     InputError, TableFileError, problem_message, problems_message, read_limited, table_from_json,
 )
 from scorer.language import language
-from scorer.message import MessageError, msg, msg_n
+from scorer.games import GAMES
+from scorer.message import Message, MessageError, msg, msg_n
 from ui.store.draft_check import Problem
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -264,3 +265,10 @@ def test_a_drafts_problem_keeps_the_message_of_what_was_typed():
     assert problem.message == said.text  # what every screen showed before, in English
     assert DE.render(problem.said) == "4 Buchstaben; höchstens 3; 1.5 ist keine ganze Zahl"
     assert Problem("typed words").said.text == "typed words"
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_limit_of_every_game_is_said_in_messages(key):
+    """A limit named in a plain ``str`` would be said in English in every language."""
+    assert [(field, part) for field, limit in GAMES[key].limits.items() for part in limit
+            if part and not isinstance(part, Message)] == []
