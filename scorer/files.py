@@ -383,7 +383,7 @@ def describe_errors(error: ValidationError, data: Any, source: str | Message,
     """One line per problem: where it is (players named when they have a name; ``top`` names
     the top of the file, "the table" by default) and what it is, in the project's words
     (:func:`problem_message`)."""
-    return lines([
+    return _one_per_line([
         msg("files.located", "{file}: at {place}: {problem}", file=source,
             place=place(item["loc"], data, top),
             problem=problem_message(item, game_limits(data, item["loc"])))
@@ -400,15 +400,20 @@ def problems_message(error: ValidationError, limits: LimitWords | None = None) -
 def _one_after_another(problems: list[Message]) -> Message:
     if len(problems) == 1:
         return problems[0]
-    return msg("files.problems", "{problem}; {more}", problem=problems[0],
-               more=_one_after_another(problems[1:]))
+    # Halves, not one after the rest: thousands of problems nest only a few messages deep.
+    half = len(problems) // 2
+    return msg("files.problems", "{problem}; {more}", problem=_one_after_another(problems[:half]),
+               more=_one_after_another(problems[half:]))
 
 
-def lines(messages: list[Message]) -> Message:
+def _one_per_line(messages: list[Message]) -> Message:
     """Messages one below another, as one message (one line each)."""
     if len(messages) == 1:
         return messages[0]
-    return msg("files.lines", "{line}\n{more}", line=messages[0], more=lines(messages[1:]))
+    # Halves, not one after the rest: thousands of problems nest only a few messages deep.
+    half = len(messages) // 2
+    return msg("files.lines", "{line}\n{more}", line=_one_per_line(messages[:half]),
+               more=_one_per_line(messages[half:]))
 
 
 def game_limits(data: Any, loc: tuple) -> LimitWords:

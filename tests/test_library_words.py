@@ -24,6 +24,7 @@ from scorer.files import (
     InputError, TableFileError, problem_message, problems_message, read_limited, table_from_json,
 )
 from scorer.language import language
+from scorer.deck import MAX_DECK_CARDS, deck_from_json
 from scorer.games import GAMES
 from scorer.message import Message, MessageError, msg, msg_n
 from ui.store.draft_check import Problem
@@ -272,3 +273,19 @@ def test_every_limit_of_every_game_is_said_in_messages(key):
     """A limit named in a plain ``str`` would be said in English in every language."""
     assert [(field, part) for field, limit in GAMES[key].limits.items() for part in limit
             if part and not isinstance(part, Message)] == []
+
+
+def test_thousands_of_problems_are_said_in_any_language_without_a_traceback():
+    """One message per line, held together as halves: a deck of 1,000 bad cards nests a few
+    messages deep, not 2,000."""
+    cards = [{"name": f"F{number}", "bogus": 1} for number in range(MAX_DECK_CARDS)]
+    text = json.dumps({"deck": 1, "maple_valley": {"favours": cards, "friends": cards}})
+    with pytest.raises(TableFileError) as refused:
+        deck_from_json(text, source="d.json")
+    english = str(refused.value).splitlines()
+    german = DE.render(refused.value.message).splitlines()
+    assert len(english) == len(german) > 2 * MAX_DECK_CARDS
+    assert "d.json: at maple_valley > favours[0] (F0) > bogus: unknown field (check its " \
+           "spelling)" in english
+    assert "d.json: in maple_valley > friends[499] (F499) > bogus: unbekanntes Feld (prüfe die " \
+           "Schreibweise)" in german
