@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, NamedTuple, Union
 
 from pydantic import (
     AfterValidator,
@@ -233,7 +233,7 @@ class StoredSets(Frozen):
     def needs(self) -> Counter[Resource]:
         return Counter(self.set)
 
-    @property
+    @cached_property
     def set_words(self) -> Message:
         """The set in words: "Bugs + Herbs", "2 Honey + Berries"."""
         parts = [RESOURCE_NAMES[r] if n == 1 else
@@ -325,6 +325,19 @@ NUMBERED_CARDS: dict[str, Message] = {
     "Patch": msg("mv.kind.patch_numbered", "patch"),
 }
 """A kind of card as a place names it, before the card's number ("Ann's favour 2")."""
+
+
+class _CardPlace(NamedTuple):
+    """Where a player's card is, put in words only when a refusal says it (every card of every
+    player is checked, and a message costs far more than this tuple)."""
+
+    player: str
+    kind: str
+    number: int
+
+    def words(self) -> Message:
+        return msg("mv.error.card_place", "{player}'s {kind} {number}", player=self.player,
+                   kind=NUMBERED_CARDS[self.kind], number=self.number)
 
 
 def _reference_or_description(value: Any) -> str:
@@ -585,25 +598,24 @@ class MapleValleyTable(Frozen):
         for kind, entries in (("Favour", player.favours), ("Friend", player.friends),
                               ("Patch", player.patches)):
             for index, entry in enumerate(entries):
-                where = msg("mv.error.card_place", "{player}'s {kind} {number}",
-                            player=player.name, kind=NUMBERED_CARDS[kind], number=index + 1)
+                where = _CardPlace(player.name, kind, index + 1)
                 name = entry if isinstance(entry, str) else entry.name
                 if kind == "Friend" and _same_name(name) == _same_name(STARTER.name):
                     raise MessageError(msg("mv.error.starter_entered", "{where}: the Starter is "
-                                           "always counted; do not enter it", where=where))
+                                           "always counted; do not enter it", where=where.words()))
                 listed = self.catalogue.find(kind, name)
                 if isinstance(entry, str) and listed is None:
                     described = tuple(card.name for card in self.catalogue.cards(kind))
                     raise MessageError(msg(
                         "mv.error.not_in_catalogue", "{where}: no {kind} called {name} in the "
                         "catalogue (it describes: {known}); check the spelling or describe the "
-                        "card", where=where, kind=CARD_KINDS[kind], name=repr(entry),
+                        "card", where=where.words(), kind=CARD_KINDS[kind], name=repr(entry),
                         known=described or msg("mv.none", "none")))
                 if not isinstance(entry, str) and listed is not None and listed != entry:
                     raise MessageError(msg(
                         "mv.error.described_differently", "{where}: {name} is described "
                         "differently in the catalogue; name it to use the catalogue's "
-                        "description, or rename it", where=where, name=repr(entry.name)))
+                        "description, or rename it", where=where.words(), name=repr(entry.name)))
         patch_names = [_same_name(patch.name) for patch in self.patches_of(player)]
         for patch in self.patches_of(player):
             if patch_names.count(_same_name(patch.name)) > 1:

@@ -27,9 +27,11 @@ CATEGORY_WORDS = {
     Category.FOOD: msg("mv.solo.heartily", "Heartily"),
     Category.GIFT: msg("mv.solo.generously", "Generously"),
 }
-SCORE_WORDS = ((25, msg("mv.solo.sleepy", "Sleepy")), (50, msg("mv.solo.nonchalant", "Nonchalant")),
+SCORE_WORDS = ((25, msg("mv.solo.sleepy", "Sleepy")),
+               (50, msg("mv.solo.nonchalant", "Nonchalant")),
                (75, msg("mv.solo.enthusiastic", "Enthusiastic")),
-               (100, msg("mv.solo.exuberant", "Exuberant")), (125, msg("mv.solo.festive", "Festive")))
+               (100, msg("mv.solo.exuberant", "Exuberant")),
+               (125, msg("mv.solo.festive", "Festive")))
 TOP_SCORE_WORD = msg("mv.solo.spectacular", "Spectacular")
 _RAMBLER = msg("mv.solo.rambler", "Rambler")
 PATCH_WORDS = {0: _RAMBLER, 1: _RAMBLER, 2: msg("mv.solo.scout", "Scout"),
