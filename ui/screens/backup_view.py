@@ -109,19 +109,26 @@ class BackupView(FileImport):
         each photo decoded and re-encoded), so every phone at every table is still served
         meanwhile: the screen says how far it got, then what was added, or why not."""
         if self.importing:
-            self._say("A backup is being imported: wait for it to end, then import this one.")
+            self._say(self.context.words.say(
+                "ui.backup.busy", "A backup is being imported: wait for it to end, then import "
+                "this one."))
             return
         self.importing = True
-        self._say(f"Checking {source}: its tables and photos…", WORKING)
+        self._say(self.context.words.say("ui.backup.checking",
+                                         "Checking {file}: its tables and photos…", file=source),
+                  WORKING)
         try:
             merged = await asyncio.to_thread(self._merge, text, source,
                                              self._progress(asyncio.get_running_loop()))
         except BackupError as error:
-            self._say(str(error))
+            self._say(self.context.words.render(error.message))
             return
         finally:
             self.importing = False
-        self._say(merged.message, ft.Colors.GREEN_900)
+        self._say(self.context.words.say_n(
+            "ui.backup.added", "Added {count} table; {here} already here.",
+            "Added {count} tables; {here} already here.", len(merged.added),
+            here=merged.already_here), ft.Colors.GREEN_900)
         self.render()
         self.context.page.update()
 
@@ -142,8 +149,9 @@ class BackupView(FileImport):
             tenth = done * 10 // max(total, 1)
             if tenth not in said and done < total:
                 said.add(tenth)
-                loop.call_soon_threadsafe(
-                    self._say, f"Adding the tables: {done} of {total} done…", WORKING)
+                loop.call_soon_threadsafe(self._say, self.context.words.say(
+                    "ui.backup.adding", "Adding the tables: {done} of {total} done…", done=done,
+                    total=total), WORKING)
 
         return progress
 

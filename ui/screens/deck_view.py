@@ -226,7 +226,7 @@ class DeckView(FileImport):
         try:
             plans = self.deck.plan_import(read())
         except TableFileError as error:
-            self._say(str(error))
+            self._say(self.words.render(error.message))
             return
         if any(plan.conflicts for plan in plans):
             self.plans = plans
