@@ -10,6 +10,7 @@ from control_tree import _children
 from scorer.girasoles.models import Colour, Symbol
 from scorer.sunflower_valley.models import Kind
 from test_app_sunflower_valley_view import view_of
+from ui.parts.words import app_language
 from ui.games.girasoles.editor_model import SpaceView
 from ui.games.girasoles.look import space_control
 from ui.games.sunflower_valley.cards import cell_control
@@ -45,8 +46,8 @@ def test_valley_cells_are_named_by_place_and_kind_and_renamed_as_the_valley_grow
 def test_a_highlighted_cell_says_so_and_carries_a_mark_the_dimmed_ones_do_not():
     sheep = CellView(cell=(4, 7), card={"kind": "sheep", "row": 4, "col": 7},
                      place="row 2, column 3")
-    used = cell_control(sheep, 60, highlighted=True)
-    dimmed = cell_control(sheep, 60, dimmed=True)
+    used = cell_control(sheep, 60, app_language("en"), highlighted=True)
+    dimmed = cell_control(sheep, 60, app_language("en"), dimmed=True)
     assert used.label == "row 2, column 3: Sheep, highlighted"
     assert dimmed.label == "row 2, column 3: Sheep"
     assert HIGHLIGHT_MARK in texts_under(used)

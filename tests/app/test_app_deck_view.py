@@ -9,10 +9,10 @@ import flet as ft
 from test_app_deck import FIDDLE, SHEEP_TOWN
 from test_app_maple_valley_view import click, identified
 from scorer.deck import DeckFile, deck_json
+from ui.parts.words import app_language
 from ui.games.registry import app_store
 from ui.screens.deck_view import DeckView
 from ui.store.deck import Deck
-from ui.parts.words import app_language
 
 
 class DeckContext:

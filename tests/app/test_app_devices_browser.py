@@ -53,7 +53,7 @@ def stored_cards(server, table_id: int) -> dict[tuple[int, int], str]:
         [draft] = connection.execute("SELECT draft FROM tables WHERE id = ?",
                                      (table_id,)).fetchone()
     cards = json.loads(draft)["players"][0]["cards"]
-    return {(card["row"], card["col"]): LOOK[Kind(card["kind"])][0] for card in cards}
+    return {(card["row"], card["col"]): LOOK[Kind(card["kind"])][0].text for card in cards}
 
 
 CELL_NAME = (r"^row -?\d+, column -?\d+: ("
@@ -209,7 +209,7 @@ def test_many_taps_at_once_on_one_valley_leave_both_grids_drawing_the_database(
             tap_until(page, f"palette-{kind}", "editor-message", "^Tap a place to lay a")
         for index in indices:
             tap_both([(page, "cell-{}-{}".format(*cells[index]),
-                       shows(*cells[index], LOOK[Kind(kind)][0]))
+                       shows(*cells[index], LOOK[Kind(kind)][0].text))
                       for page, cells in zip(devices, places)])
             taps += 2
 

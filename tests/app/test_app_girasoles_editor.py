@@ -15,6 +15,7 @@ from scorer.files import load_table, table_from_json
 from scorer.games import score
 from scorer.girasoles.models import Colour, Symbol
 from scorer.report import scorepad_text
+from ui.parts.words import app_language
 from ui.games.registry import APP_GAMES
 from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.screens.new_table_model import NewTableForm
@@ -416,10 +417,10 @@ def test_the_screens_build_and_a_tap_on_a_tool_then_a_space_paints_it(tmp_path):
     dict(named_controls(view.root))["add-objective-5"].content.on_click(None)
     assert session.draft["objectives"] == [{"card": 5, "colour": None, "objects": None}]
     assert "objective-5-colour-red" in dict(named_controls(view.root))
-    preview = GI.preview(session, 0, frozenset({(2, 3)}), 30)
+    preview = GI.preview(session, 0, frozenset({(2, 3)}), 30, app_language("en"))
     assert {name for name, _ in named_controls(preview)} >= {"preview-2-3", "preview-6-6"}
     changes = []
-    setup = GirasolesSetup(changes.append)
+    setup = GirasolesSetup(changes.append, app_language("en"))
     setup.render()
     assert "setup-board-size" in dict(named_controls(setup.root))
 
@@ -429,6 +430,7 @@ class ScreenStub:
 
     width = 360
     wide = False
+    words = app_language("en")
 
     def __init__(self):
         self.page = self

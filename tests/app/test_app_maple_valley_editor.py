@@ -14,6 +14,7 @@ from scorer.files import table_from_json
 from scorer.games import score
 from scorer.maple_valley.models import Category, Favour, Friend, Patch, Resource, Travel
 from scorer.report import scorepad_text
+from ui.parts.words import app_language
 from ui.games.maple_valley import draft as edits
 from ui.games.maple_valley.editor_model import CardForm, MapleEditor
 from ui.games.maple_valley.known_cards import exact, known_cards, matching
@@ -80,7 +81,7 @@ def test_the_scorepad_has_the_final_scoring_rows_and_shares_the_second_place(tmp
     assert favours.points == 28
     assert favours.lines[0].detail.startswith("Bug Jar (Gift): printed 5, +2 per set of Bugs + "
                                               "Herbs stored here: 2 sets stored")
-    assert MV.preview(session, 0, favours.cells, 30) is None  # the lines name their cards
+    assert MV.preview(session, 0, favours.cells, 30, app_language("en")) is None  # the lines name their cards
 
 
 # Counts -----------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import flet as ft
 
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table
+from ui.parts.words import app_language
 from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.editor_view import MapleEditorView
 from ui.screens.scorepad_model import Scorepad
@@ -22,6 +23,7 @@ class FakeContext:
         self.words = app_language("en")
         self.width = width
         self.wide = width >= 900
+        self.words = app_language("en")
         self.dialogs: list = []
         self.view = None
         self.page = SimpleNamespace(update=lambda *controls: None, show_dialog=self.dialogs.append,

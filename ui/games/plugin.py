@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from scorer.core.breakdown import Cell
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
 from scorer.files import problems_message
+from ui.parts.words import app_language, spoken
 from ui.store.draft_check import Checked
 
 PLAYER_COLOURS: dict[str, str] = dict(zip(COLOUR_NAMES, (
@@ -75,8 +76,9 @@ class GamePlugin(ABC):
         """A fresh draft: ``{"game", "players": [{"name", "colour", ...}], ...}``."""
 
     @abstractmethod
-    def setup_problem(self, setup: dict[str, Any]) -> str | None:
-        """Why the game's own set-up choices (goals, say) cannot start a table, or None."""
+    def setup_problem(self, setup: dict[str, Any], words=None) -> str | None:
+        """Why the game's own set-up choices (goals, say) cannot start a table, in ``words`` (a
+        :class:`scorer.language.Language`, English by default), or None."""
 
     def draft_from_table(self, table: BaseModel) -> dict:
         """The draft holding an imported table file, which the library has validated. This default
@@ -119,8 +121,9 @@ class GamePlugin(ABC):
         """Validate a draft; never raises: what does not validate becomes a Problem."""
 
     @abstractmethod
-    def setup_form(self, on_change) -> Any:
-        """The Flet control for the game's set-up choices; ``on_change(setup)`` reports them."""
+    def setup_form(self, on_change, words) -> Any:
+        """The Flet control for the game's set-up choices, in ``words`` (the device's language);
+        ``on_change(setup)`` reports them."""
 
     @abstractmethod
     def editor(self, context: Any, session: Any, player: int) -> Any:
@@ -132,9 +135,10 @@ class GamePlugin(ABC):
         return None
 
     @abstractmethod
-    def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float) -> Any:
-        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used;
-        None when the lines' own words name what they used."""
+    def preview(self, session: Any, player: int, highlight: frozenset[Cell], size: float,
+                words) -> Any:
+        """A read-only Flet picture of one player's part, ``highlight`` marking what a line used,
+        its places named in ``words``; None when the lines' own words name what they used."""
 
 
 def colours_for(players: Sequence[Any]) -> list[str]:
@@ -159,18 +163,23 @@ def error_message(error: ValidationError) -> str:
     return problems_message(error).text
 
 
-def validate_players(players: list[PlayerSetup], game: GamePlugin) -> str | None:
-    """Why these players cannot start a table of ``game``, in words, or None."""
+def validate_players(players: list[PlayerSetup], game: GamePlugin, words=None) -> str | None:
+    """Why these players cannot start a table of ``game``, in ``words`` (English by default),
+    or None."""
+    words = words or app_language("en")
     if not game.min_players <= len(players) <= game.max_players:
-        return f"{game.title} is played by {game.min_players} to {game.max_players} players"
+        return words.say("ui.games.players.count", "{game} is played by {least} to {most} players",
+                         game=game.title, least=game.min_players, most=game.max_players)
     for number, player in enumerate(players, start=1):
         problem = name_problem(player.name)
         if problem:
-            return f"player {number}: {problem}"
+            return words.say("ui.games.players.name", "player {number}: {problem}",
+                             number=number, problem=spoken(words, problem))
     clash = name_clash(player.name.strip() for player in players)
     if clash:
-        return clash
+        return spoken(words, clash)
     for player in players:
         if player.colour not in PLAYER_COLOURS:
-            return f"{player.name} needs a colour"
+            return words.say("ui.games.players.colour", "{name} needs a colour",
+                             name=player.name)
     return None

@@ -7,7 +7,14 @@ import re
 from typing import Any
 
 from scorer.files import MAX_DIGITS
-from ui.live.session import Change, TableSession
+from scorer.language import Language, language
+from scorer.message import Message
+from ui.live.session import Change, Label, TableSession
+
+
+def _said(words: Language, label: Label | None) -> str:
+    """An edit's label in the device's words ("" for none)."""
+    return words.render(label) if isinstance(label, Message) else label or ""
 
 
 def show_tap(context, session: TableSession, revision: int, redraw) -> None:
@@ -63,8 +70,11 @@ def take_focus(context) -> frozenset:
 
 
 class SessionEditor:
-    def __init__(self, session: TableSession):
+    def __init__(self, session: TableSession, words=None):
         self.session = session
+        self.words = words or language("en")
+        """The language of the device this editor is on (``AppContext.words``): its sentences are
+        said in it; the edits' labels stay messages, as every device reads the table's undo."""
         self.message = ""
         """One sentence on what the last tap did or asks for."""
         self.changed_player: int | None = None
@@ -72,31 +82,32 @@ class SessionEditor:
 
     def undo(self) -> None:
         self.changed_player = self.session.undo_player
-        self.message = undo_edit(self.session)
+        self.message = undo_edit(self.session, self.words)
 
     def redo(self) -> None:
         self.changed_player = self.session.redo_player
-        self.message = redo_edit(self.session)
+        self.message = redo_edit(self.session, self.words)
 
-    def _apply(self, label: str, change: Change, player: int | None = None) -> bool:
+    def _apply(self, label: Label, change: Change, player: int | None = None) -> bool:
         """Make an edit and say so; False when it changed nothing."""
         made = self.session.apply(label, change, player)
-        self.message = label[0].upper() + label[1:] + "." if made else "Nothing changed."
+        said = _said(self.words, label)
+        self.message = said[0].upper() + said[1:] + "." if made else "Nothing changed."
         return made
 
 
 class PlayerEditor(SessionEditor):
     """An editor of one player's part of the table."""
 
-    def __init__(self, session: TableSession, player: int):
-        super().__init__(session)
+    def __init__(self, session: TableSession, player: int, words=None):
+        super().__init__(session, words)
         self.player = player
 
-    def _apply(self, label: str, change: Change, player: int | None = None) -> bool:
+    def _apply(self, label: Label, change: Change, player: int | None = None) -> bool:
         """An edit of this player's part unless told whose."""
         return super()._apply(label, change, self.player if player is None else player)
 
-    def _apply_to_table(self, label: str, change: Change) -> None:
+    def _apply_to_table(self, label: Label, change: Change) -> None:
         """An edit of the whole table (the cards offered to every player), named as such."""
         SessionEditor._apply(self, label, change)
 
@@ -120,21 +131,22 @@ class PlayerEditor(SessionEditor):
         return f"{self.name}: {result.total} {points}, rank {result.rank}"
 
 
-def undo_edit(session: TableSession) -> str:
-    label = session.undo()
+def undo_edit(session: TableSession, words=None) -> str:
+    label = _said(words or language("en"), session.undo())
     return f"Undone: {label}." if label else "Nothing to undo."
 
 
-def redo_edit(session: TableSession) -> str:
-    label = session.redo()
+def redo_edit(session: TableSession, words=None) -> str:
+    label = _said(words or language("en"), session.redo())
     return f"Redone: {label}." if label else "Nothing to redo."
 
 
-def label_undo_buttons(header, session: TableSession) -> None:
+def label_undo_buttons(header, session: TableSession, words=None) -> None:
     """Label an editor header's undo and redo buttons (its last two controls) with what they
     would undo or redo, which names whose part (the button's box carries the tooltip)."""
     undo_button, redo_button = header.controls[-2:]
-    undo, redo = session.undo_label, session.redo_label
+    words = words or language("en")
+    undo, redo = _said(words, session.undo_label), _said(words, session.redo_label)
     undo_button.content.tooltip = f"Undo: {undo}" if undo else "Nothing to undo"
     redo_button.content.tooltip = f"Redo: {redo}" if redo else "Nothing to redo"
 

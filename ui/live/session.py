@@ -24,6 +24,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from scorer.core.breakdown import TableResult
 from scorer.games import score
 from scorer.language import DEFAULT, Language, in_language
+from scorer.message import Message
 from ui.store.draft_check import Checked, DraftChecker, Problem
 from ui.store.storage import NotSaved, StoredTable, TableStore
 
@@ -31,6 +32,9 @@ logger = logging.getLogger(__name__)
 
 Change = Callable[[dict], None]
 """Changes a copy of the draft in place."""
+Label = str | Message
+"""What an edit did, in words: a message, so each device says the table's undo in its own
+language (a plain text is shown as it is)."""
 
 DELETED = "This table was deleted on another device: Undo there, or keep a copy."
 
@@ -85,8 +89,8 @@ class TableSession:
         self.game = game
         self.read_only = not stored.readable
         self._draft = stored.draft
-        self._undo: list[tuple[str, dict, int | None]] = []
-        self._redo: list[tuple[str, dict, int | None]] = []
+        self._undo: list[tuple[Label, dict, int | None]] = []
+        self._redo: list[tuple[Label, dict, int | None]] = []
         """Edits as (label, the draft on the other side, the player whose part changes)."""
         self._lock = threading.RLock()
         self._scored: tuple[int, Checked, TableResult | None] | None = None
@@ -112,7 +116,7 @@ class TableSession:
         """The current draft; treat it as read-only and change it through :meth:`apply`."""
         return self._draft
 
-    def apply(self, label: str, change: Change, player: int | None = None) -> bool:
+    def apply(self, label: Label, change: Change, player: int | None = None) -> bool:
         """Make an edit of ``player``'s part (None: the whole table's); False when it changes
         nothing (then it is not an undo step)."""
         with self._lock:
@@ -128,7 +132,7 @@ class TableSession:
             self._commit(changed, player)
             return True
 
-    def undo(self) -> str | None:
+    def undo(self) -> Label | None:
         """Undo the last edit; returns its label, or None when there is nothing to undo."""
         with self._lock:
             self._refuse_if_deleted()
@@ -139,7 +143,7 @@ class TableSession:
             self._commit(before, player)
             return label
 
-    def redo(self) -> str | None:
+    def redo(self) -> Label | None:
         with self._lock:
             self._refuse_if_deleted()
             if not self._redo or self.read_only:
@@ -154,11 +158,11 @@ class TableSession:
             raise TableDeleted(self.deleted_by)
 
     @property
-    def undo_label(self) -> str | None:
+    def undo_label(self) -> Label | None:
         return self._undo[-1][0] if self._undo else None
 
     @property
-    def redo_label(self) -> str | None:
+    def redo_label(self) -> Label | None:
         return self._redo[-1][0] if self._redo else None
 
     @property

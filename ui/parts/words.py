@@ -11,6 +11,7 @@ import flet as ft
 
 from scorer.language import DEFAULT, LANGUAGES, LIBRARY_CATALOGS, Language, language
 from ui.parts.widgets import TOUCH
+from scorer.message import Message
 
 APP_CATALOGS = Path(__file__).resolve().parent.parent / "locale"
 
@@ -47,3 +48,11 @@ def language_switch(words: Language, choose: Callable[[str], Awaitable[None]]) -
         items=[ft.PopupMenuItem(content=ft.Text(name), checked=code == words.code,
                                 on_click=chooser(code)) for code, name in LANGUAGES.items()],
     ))
+
+
+def spoken(words: Language, text: str | Message | None) -> str:
+    """What a screen shows for ``text``: a message said in ``words``, a plain text (a name, or a
+    sentence not yet a message) as it is, nothing as ""."""
+    if isinstance(text, Message):
+        return words.render(text)
+    return text or ""

@@ -41,7 +41,8 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
         cites = f" [{', '.join(line.rulings)}]" if line.rulings else ""
         items.append(labelled(f"explanation-line-{index}", ft.Text(
             f"{line.points:+d} · {line.detail}{cites}", size=14)))
-    picture = game.preview(session, part, explanation.cells, cell_size)
+    picture = game.preview(session, part, explanation.cells, cell_size,
+                           context.words)
     if picture is not None:
         items.append(ft.Text(f"Highlighted: the {game.used_parts} this line used.", size=12,
                              color=muted))

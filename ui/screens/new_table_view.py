@@ -22,7 +22,7 @@ class NewTableView:
     def render(self) -> None:
         form = self.form
         if self._setup_form is None or self._setup_key != form.game_key:
-            self._setup_form = form.game.setup_form(self._on_setup)
+            self._setup_form = form.game.setup_form(self._on_setup, self.context.words)
             self._setup_form.setup = dict(form.setup)
             self._setup_key = form.game_key
         self._setup_form.render()

@@ -36,6 +36,10 @@ class Problem:
         elif self.said is None:
             object.__setattr__(self, "said", verbatim(self.message))
 
+    def in_words(self, words) -> str:
+        """The problem in ``words`` (a :class:`scorer.language.Language`)."""
+        return words.render(self.said)
+
 
 @dataclass(frozen=True)
 class Checked:

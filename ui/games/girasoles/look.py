@@ -115,7 +115,7 @@ def board_control(rows: list[list[SpaceView]], size: float,
     return ft.Column(lines, spacing=gap, tight=True)
 
 
-def preview(session, player: int, highlight: frozenset, size: float) -> ft.Control:
+def preview(session, player: int, highlight: frozenset, size: float, words) -> ft.Control:
     """The player's board, read-only, with the spaces a scorepad line counted highlighted; its
     spaces a little larger than ``size`` when the board is small enough to fit a phone."""
     grid = BoardEditor(session, player).grid()

@@ -14,6 +14,7 @@ from scorer.girasoles.models import (
 )
 from ui.games.girasoles import draft
 from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
+from ui.parts.words import app_language
 from ui.store.draft_check import Checked
 
 
@@ -30,14 +31,22 @@ class GirasolesPlugin(GamePlugin):
     def default_setup(self) -> dict[str, Any]:
         return {"mode": "normal", "rows": DEFAULT_BOARD_SIZE, "cols": DEFAULT_BOARD_SIZE}
 
-    def setup_problem(self, setup: dict[str, Any]) -> str | None:
+    def setup_problem(self, setup: dict[str, Any], words=None) -> str | None:
+        words = words or app_language("en")
         if setup.get("mode") not in ADDITIONAL_OBJECTIVES:
-            return "choose the normal or the advanced mode"
-        for way in ("rows", "cols"):
-            size = setup.get(way)
-            if not isinstance(size, int) or not SMALLEST_BOARD_SIZE <= size <= LARGEST_BOARD_SIZE:
-                return (f"a board has {SMALLEST_BOARD_SIZE} to {LARGEST_BOARD_SIZE} {way}, "
-                        f"not {size}")
+            return words.say("ui.gi.setup.mode", "choose the normal or the advanced mode")
+        sizes = {way: setup.get(way) for way in ("rows", "cols")}
+        fits = {way: isinstance(size, int) and SMALLEST_BOARD_SIZE <= size <= LARGEST_BOARD_SIZE
+                for way, size in sizes.items()}
+        if not fits["rows"]:
+            return words.say("ui.gi.setup.rows", "a board has {least} to {most} rows, not {size}",
+                             least=SMALLEST_BOARD_SIZE, most=LARGEST_BOARD_SIZE,
+                             size=str(sizes["rows"]))
+        if not fits["cols"]:
+            return words.say("ui.gi.setup.cols",
+                             "a board has {least} to {most} columns, not {size}",
+                             least=SMALLEST_BOARD_SIZE, most=LARGEST_BOARD_SIZE,
+                             size=str(sizes["cols"]))
         return None
 
     def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
@@ -66,10 +75,10 @@ class GirasolesPlugin(GamePlugin):
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
 
-    def setup_form(self, on_change):
+    def setup_form(self, on_change, words):
         from ui.games.girasoles.setup_view import GirasolesSetup
 
-        return GirasolesSetup(on_change)
+        return GirasolesSetup(on_change, words)
 
     def settings_form(self, context, session):
         from ui.games.girasoles.settings_view import BoardSettingsView
@@ -81,7 +90,7 @@ class GirasolesPlugin(GamePlugin):
 
         return BoardEditorView(context, session, player)
 
-    def preview(self, session, player: int, highlight, size: float):
+    def preview(self, session, player: int, highlight, size: float, words):
         from ui.games.girasoles.look import preview
 
-        return preview(session, player, highlight, size)
+        return preview(session, player, highlight, size, words)

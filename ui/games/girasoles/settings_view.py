@@ -16,14 +16,17 @@ class BoardSettingsView:
     def __init__(self, context, session):
         self.context = context
         self.session = session
-        self.model = ObjectivesEditor(session)
-        self.form = GirasolesSetup(self._chosen)
+        self.words = context.words
+        self.model = ObjectivesEditor(session, self.words)
+        self.form = GirasolesSetup(self._chosen, self.words)
         self._note = ft.Text(size=13)
         self._note_handle = labelled("board-settings-note", self._note)
         self.root = ft.Column([
             self.form.root,
             self._note_handle,
-            tap_target(ft.Text("Additional objectives: chosen in the board editor", size=15),
+            tap_target(ft.Text(self.words.say("ui.gi.settings.objectives", "Additional "
+                                              "objectives: chosen in the board editor"),
+                               size=15),
                        lambda e: context.go(f"/table/{session.table_id}/valley/0"),
                        "settings-objectives", height=None, padding=8),
         ], spacing=6)

@@ -50,11 +50,16 @@ class HeldCard:
         return summary(self.card) if self.card else "not described: not scored"
 
 
+def festivity_word(number: int, words) -> str:
+    """The default name of the Festivity at ``number`` (from 0): "Festivity 1"."""
+    return words.say("ui.mv.festivity", "Festivity {number}", number=number + 1)
+
+
 class MapleEditor(SessionEditor):
     """One player's holdings on one screen; the Festivity grid edits every player's cubes."""
 
-    def __init__(self, session: TableSession, player: int):
-        super().__init__(session)
+    def __init__(self, session: TableSession, player: int, words=None):
+        super().__init__(session, words)
         self.player = player
 
     # What is shown --------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ class MapleValleyPlugin(GamePlugin):
     def default_setup(self) -> dict[str, Any]:
         return {}
 
-    def setup_problem(self, setup: dict[str, Any]) -> str | None:
+    def setup_problem(self, setup: dict[str, Any], words=None) -> str | None:
         return None
 
     def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
@@ -48,10 +48,10 @@ class MapleValleyPlugin(GamePlugin):
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
 
-    def setup_form(self, on_change):
+    def setup_form(self, on_change, words):
         from ui.games.maple_valley.setup_view import SetupNote
 
-        return SetupNote(on_change)
+        return SetupNote(on_change, words)
 
     def settings_form(self, context, session):
         from ui.games.maple_valley.settings_view import FestivitySettingsView
@@ -63,6 +63,6 @@ class MapleValleyPlugin(GamePlugin):
 
         return MapleEditorView(context, session, player)
 
-    def preview(self, session, player: int, highlight, size: float):
+    def preview(self, session, player: int, highlight, size: float, words):
         """None: a Maple Valley line names the cards it used in its own words."""
         return None

@@ -7,19 +7,24 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.sunflower_valley.models import Kind
+from scorer.message import Message, msg
 from ui.games.sunflower_valley.editor_model import CellView
-from ui.parts.widgets import HIGHLIGHTED_WORDS, badge, highlight_mark
+from ui.games.words import highlighted_name
+from ui.parts.widgets import badge, highlight_mark
 
-# kind: (short name, icon, background, text colour)
-LOOK: dict[Kind, tuple[str, ft.IconData, str, str]] = {
-    Kind.STARTING_TOWN: ("Start", ft.Icons.CASTLE, "#6A1B9A", "#FFFFFF"),
-    Kind.TOWN: ("Town", ft.Icons.HOUSE, "#C62828", "#FFFFFF"),
-    Kind.FARMER: ("Farmer", ft.Icons.AGRICULTURE, "#827717", "#FFFFFF"),
-    Kind.MOUNTAIN: ("Mount", ft.Icons.TERRAIN, "#5D4037", "#FFFFFF"),
-    Kind.LAKE: ("Lake", ft.Icons.WATER, "#1565C0", "#FFFFFF"),
-    Kind.FIELD: ("Field", ft.Icons.GRASS, "#FBC02D", "#212121"),
-    Kind.SHEEP: ("Sheep", ft.Icons.PETS, "#C5E1A5", "#212121"),
-    Kind.RAILROAD: ("Rail", ft.Icons.TRAIN, "#424242", "#FFFFFF"),
+# kind: (short name, icon, background, text colour); the short name fits a 44 px cell
+LOOK: dict[Kind, tuple[Message, ft.IconData, str, str]] = {
+    Kind.STARTING_TOWN: (msg("ui.sv.short.starting_town", "Start"), ft.Icons.CASTLE, "#6A1B9A",
+                         "#FFFFFF"),
+    Kind.TOWN: (msg("ui.sv.short.town", "Town"), ft.Icons.HOUSE, "#C62828", "#FFFFFF"),
+    Kind.FARMER: (msg("ui.sv.short.farmer", "Farmer"), ft.Icons.AGRICULTURE, "#827717",
+                  "#FFFFFF"),
+    Kind.MOUNTAIN: (msg("ui.sv.short.mountain", "Mount"), ft.Icons.TERRAIN, "#5D4037",
+                    "#FFFFFF"),
+    Kind.LAKE: (msg("ui.sv.short.lake", "Lake"), ft.Icons.WATER, "#1565C0", "#FFFFFF"),
+    Kind.FIELD: (msg("ui.sv.short.field", "Field"), ft.Icons.GRASS, "#FBC02D", "#212121"),
+    Kind.SHEEP: (msg("ui.sv.short.sheep", "Sheep"), ft.Icons.PETS, "#C5E1A5", "#212121"),
+    Kind.RAILROAD: (msg("ui.sv.short.railroad", "Rail"), ft.Icons.TRAIN, "#424242", "#FFFFFF"),
 }
 ROUTE_COLOUR = "#FF6F00"
 PROBLEM_COLOUR = "#D50000"
@@ -43,12 +48,18 @@ def combination_text(card: dict) -> str:
     return "+".join(Kind(kind).label for kind in card.get("combination") or [])
 
 
-def face(card: dict, size: float, stop: int | None = None) -> ft.Control:
+def short_name(kind: Kind, words) -> str:
+    """The kind's name on a cell and in the palette, in ``words``: "Mount", "Rail"."""
+    return words.render(LOOK[kind][0])
+
+
+def face(card: dict, size: float, words, stop: int | None = None) -> ft.Control:
     """A card as the grid shows it. A Town or Farmer shows what its combination asks for, as
     small cards of those kinds, under its icon, points and villagers; an Express stop number takes
     its own place in the top line, so it never hides any of that."""
     kind = Kind(card["kind"])
-    name, icon, _, ink = LOOK[kind]
+    _, icon, _, ink = LOOK[kind]
+    name = short_name(kind, words)
     small = max(9, round(size * 0.2))
     top: list[ft.Control] = []
     if stop is not None:
@@ -92,19 +103,24 @@ def _mini_card(kind: Kind, size: int) -> ft.Control:
                         tooltip=kind.label)
 
 
-def cell_name(view: CellView) -> str:
+def cell_name(view: CellView, words, highlighted: bool = False) -> str:
     """What a screen reader says for a cell before the card's own words: its place and what lies
-    there, e.g. "row 2, column 3: Sheep" or "row 1, column 4: free place"."""
+    there, e.g. "row 2, column 3: Sheep" or "row 1, column 4: free place", and ", highlighted"
+    after a cell a scorepad line used."""
     if view.card is not None:
-        return f"{view.place}: {Kind(view.card['kind']).label}"
-    if view.can_place:
-        return f"{view.place}: free place"
-    return f"{view.place}: empty"
+        name = words.say("ui.sv.cell.card", "{place}: {kind}", place=view.place,
+                         kind=Kind(view.card["kind"]).label)
+    elif view.can_place:
+        name = words.say("ui.sv.cell.free", "{place}: free place", place=view.place)
+    else:
+        name = words.say("ui.sv.cell.empty", "{place}: empty", place=view.place)
+    return highlighted_name(name, words) if highlighted else name
 
 
 def cell_control(
     view: CellView,
     size: float,
+    words,
     on_click: Callable | None = None,
     identifier: str | None = None,
     dimmed: bool = False,
@@ -123,7 +139,7 @@ def cell_control(
         bgcolor = (ft.Colors.SURFACE_CONTAINER_HIGHEST if view.can_place
                    else ft.Colors.SURFACE_CONTAINER_LOW)
     else:
-        content = face(card, size, view.stop)
+        content = face(card, size, words, view.stop)
         bgcolor = LOOK[Kind(card["kind"])][2]
     if view.selected or highlighted:
         border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else "#00E5FF")
@@ -151,11 +167,11 @@ def cell_control(
         tooltip=view.problem,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None,
-                        label=(cell_name(view) + (HIGHLIGHTED_WORDS if highlighted else "")
-                               if view.place else None), content=box)
+                        label=cell_name(view, words, highlighted) if view.place else None,
+                        content=box)
 
 
-def grid_control(rows: list[list[CellView]], size: float, on_tap: Callable | None = None,
+def grid_control(rows: list[list[CellView]], size: float, words, on_tap: Callable | None = None,
                  highlight: frozenset = frozenset(), prefix: str = "cell") -> ft.Control:
     """The valley as rows of cells; ``on_tap(cell)`` when the cells are tappable."""
     return ft.Column(
@@ -165,6 +181,7 @@ def grid_control(rows: list[list[CellView]], size: float, on_tap: Callable | Non
                     cell_control(
                         view,
                         size,
+                        words,
                         (lambda e, cell=view.cell: on_tap(cell)) if on_tap else None,
                         f"{prefix}-{view.cell[0]}-{view.cell[1]}",
                         dimmed=bool(highlight) and view.card is not None

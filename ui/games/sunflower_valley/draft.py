@@ -33,13 +33,17 @@ from scorer.sunflower_valley.models import (
     describe_cell,
 )
 from scorer.core.breakdown import Cell
-from ui.games.plugin import PlayerSetup, error_message
+from scorer.files import problems_message
+from scorer.message import Message, msg, place as place_words
+from ui.games.plugin import PlayerSetup
 from ui.store.draft_check import Checked, Problem
 
 START: Cell = (0, 0)
 Change = Callable[[dict], None]
-Namer = Callable[[Cell], str]
+Namer = Callable[[Cell], str | Message]
 """How an edit's label names a place (the editor names them as its grid shows them)."""
+Label = Message
+"""An edit's label, said on each device in its language (see ``ui.live.session.Label``)."""
 
 
 def new_draft(players: list[PlayerSetup], goals: list[str]) -> dict:
@@ -99,8 +103,9 @@ def cards_by_cell(player: dict) -> dict[Cell, dict]:
 def namer(cells: Iterable[Cell]) -> Namer:
     """Names places as the editor's grid shows them for a valley of cards at ``cells``:
     "row 2, column 3" from the valley's top-left."""
-    return Places.of([cell for cell in cells if all(isinstance(v, int) for v in cell)]
-                     or [START]).name
+    places = Places.of([cell for cell in cells if all(isinstance(v, int) for v in cell)]
+                       or [START])
+    return lambda cell: place_words(places.row(cell[0]), places.column(cell[1]))
 
 
 def stops_of(player: dict) -> list[Cell] | None:
@@ -122,7 +127,7 @@ def summary(card: dict) -> str:
 
 
 def place(player: int, cell: Cell, description: CardDescription,
-          name: Namer = describe_cell) -> tuple[str, Change]:
+          name: Namer = describe_cell) -> tuple[Label, Change]:
     """Lay a card on a place (replacing what was there, except the Starting Town)."""
 
     def change(draft: dict) -> None:
@@ -135,11 +140,12 @@ def place(player: int, cell: Cell, description: CardDescription,
         cards.append(card_dict(description, cell))
         _remember(draft, description)
 
-    return f"place {description.summary} at {name(cell)}", change
+    return msg("ui.sv.edit.place", "place {card} at {place}", card=description.summary,
+               place=name(cell)), change
 
 
 def redescribe(player: int, cell: Cell, description: CardDescription,
-               name: Namer = describe_cell) -> tuple[str, Change]:
+               name: Namer = describe_cell) -> tuple[Label, Change]:
     """Change what a Town, Farmer or Starting Town card carries, keeping its place."""
 
     def change(draft: dict) -> None:
@@ -149,10 +155,11 @@ def redescribe(player: int, cell: Cell, description: CardDescription,
         existing.update(description_dict(description))
         _remember(draft, description)
 
-    return f"describe {description.summary} at {name(cell)}", change
+    return msg("ui.sv.edit.describe", "describe {card} at {place}", card=description.summary,
+               place=name(cell)), change
 
 
-def remove(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[str, Change]:
+def remove(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         valley = draft["players"][player]
         existing = cards_by_cell(valley).get(cell)
@@ -163,11 +170,11 @@ def remove(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[str, C
         if stops is not None and cell in stops:
             valley["express_stops"] = [list(stop) for stop in stops if stop != cell]
 
-    return f"remove the card at {name(cell)}", change
+    return msg("ui.sv.edit.remove", "remove the card at {place}", place=name(cell)), change
 
 
 def move(player: int, source: Cell, target: Cell,
-         name: Namer = describe_cell) -> tuple[str, Change]:
+         name: Namer = describe_cell) -> tuple[Label, Change]:
     """Move a card to an empty place; an Express stop moves with its town."""
 
     def change(draft: dict) -> None:
@@ -181,10 +188,11 @@ def move(player: int, source: Cell, target: Cell,
         if stops is not None:
             valley["express_stops"] = [list(target if stop == source else stop) for stop in stops]
 
-    return f"move the card at {name(source)} to {name(target)}", change
+    return msg("ui.sv.edit.move", "move the card at {place} to {target}", place=name(source),
+               target=name(target)), change
 
 
-def add_stop(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[str, Change]:
+def add_stop(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[Label, Change]:
     """Add a town to the end of the Express route (starting it at the Starting Town)."""
 
     def change(draft: dict) -> None:
@@ -194,38 +202,40 @@ def add_stop(player: int, cell: Cell, name: Namer = describe_cell) -> tuple[str,
             stops.append(cell)
         valley["express_stops"] = [list(stop) for stop in stops]
 
-    return f"add the Express stop at {name(cell)}", change
+    return msg("ui.sv.edit.add_stop", "add the Express stop at {place}",
+               place=name(cell)), change
 
 
-def remove_last_stop(player: int) -> tuple[str, Change]:
+def remove_last_stop(player: int) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         valley = draft["players"][player]
         stops = stops_of(valley)
         if stops and len(stops) > 1:
             valley["express_stops"] = [list(stop) for stop in stops[:-1]]
 
-    return "remove the last Express stop", change
+    return msg("ui.sv.edit.remove_last_stop", "remove the last Express stop"), change
 
 
-def use_longest_route(player: int) -> tuple[str, Change]:
+def use_longest_route(player: int) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft["players"][player]["express_stops"] = None
 
-    return "let the scorer choose the Express route", change
+    return msg("ui.sv.edit.scorer_route", "let the scorer choose the Express route"), change
 
 
-def forget(description: CardDescription) -> tuple[str, Change]:
+def forget(description: CardDescription) -> tuple[Label, Change]:
     """Take a described card off the list offered to every player."""
 
     def change(draft: dict) -> None:
         entry = description_dict(description)
         draft["described"] = [kept for kept in draft.get("described", []) if kept != entry]
 
-    return f"take {description.summary} off the described cards", change
+    return msg("ui.sv.edit.forget", "take {card} off the described cards",
+               card=description.summary), change
 
 
 def rewrite_description(old: CardDescription, new: CardDescription,
-                        everywhere: bool) -> tuple[str, Change]:
+                        everywhere: bool) -> tuple[Label, Change]:
     """Correct a described card in the offered list (in its place) and, when ``everywhere``, on
     every laid card of the table that carries it."""
 
@@ -244,8 +254,12 @@ def rewrite_description(old: CardDescription, new: CardDescription,
                     if description_of(card) == before:
                         card.update(after)
 
-    where = " on every card that carries it" if everywhere else " in the described cards"
-    return f"change {old.summary} to {new.summary}{where}", change
+    if everywhere:
+        return msg("ui.sv.edit.rewrite_everywhere",
+                   "change {card} to {new} on every card that carries it", card=old.summary,
+                   new=new.summary), change
+    return msg("ui.sv.edit.rewrite", "change {card} to {new} in the described cards",
+               card=old.summary, new=new.summary), change
 
 
 def town_and_farmer_cards(draft: dict) -> list[CardDescription]:
@@ -300,33 +314,36 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
             card = Card.model_validate(raw)
         except ValidationError as error:
             cell = (raw.get("row"), raw.get("col"))
-            problems.append(Problem(f"{summary(raw)} at {cell}: {error_message(error)}", player,
-                                    cell if all(isinstance(v, int) for v in cell) else None))
+            problems.append(Problem(msg("ui.sv.problem.card", "{card} at {place}: {problem}",
+                                        card=summary(raw), place=str(cell),
+                                        problem=problems_message(error)),
+                                    player, cell if all(isinstance(v, int) for v in cell) else None))
             continue
         if card.cell in cards:
-            problems.append(Problem(f"two cards at {named(card.cell)}; only the first "
-                                    "is scored", player, card.cell))
+            problems.append(Problem(msg("ui.sv.problem.two_cards",
+                                        "two cards at {place}; only the first is scored",
+                                        place=named(card.cell)), player, card.cell))
             continue
         cards[card.cell] = card
     starts = [cell for cell, card in cards.items() if card.kind is Kind.STARTING_TOWN]
     if len(starts) != 1:
-        problems.append(Problem(f"a valley has exactly one Starting Town, this one has "
-                                f"{len(starts)}", player))
+        problems.append(Problem(msg("ui.sv.problem.starting_towns",
+                                    "a valley has exactly one Starting Town, this one has "
+                                    "{count}", count=len(starts)), player))
         return None, problems
     start = starts[0]
     region = next(region for region in connected_regions(cards) if start in region)
     for cell in sorted(set(cards) - region):
-        problems.append(Problem(
-            f"{cards[cell].kind.label} at {named(cell)} does not touch the valley side by "
-            "side: it is not scored until it does",
-            player, cell,
-        ))
+        problems.append(Problem(msg(
+            "ui.sv.problem.not_touching", "{kind} at {place} does not touch the valley side by "
+            "side: it is not scored until it does", kind=cards[cell].kind.label,
+            place=named(cell)), player, cell))
     connected = tuple(card for cell, card in sorted(cards.items()) if cell in region)
     stops = _valid_stops(connected, stops_of(valley), player, problems)
     try:
         return Valley(cards=connected, express_stops=stops), problems
     except ValidationError as error:
-        problems.append(Problem(error_message(error), player))
+        problems.append(Problem(problems_message(error), player))
         return None, problems
 
 
@@ -340,9 +357,9 @@ def _valid_stops(cards: tuple[Card, ...], stops: list[Cell] | None, player: int 
         try:
             network.check_route(stops[:length])
         except RouteError as error:
-            problems.append(Problem(
-                f"{error}; the route is scored up to the stop before", player, stops[length - 1]
-            ))
+            problems.append(Problem(msg(
+                "ui.sv.problem.route", "{problem}; the route is scored up to the stop before",
+                problem=str(error)), player, stops[length - 1]))
             return tuple(stops[: length - 1]) or (network.start,)
     return tuple(stops)
 
@@ -372,7 +389,7 @@ def check(draft: dict) -> Checked:
         try:
             players.append(Player(name=raw.get("name", ""), valley=valley))
         except ValidationError as error:
-            problems.append(Problem(error_message(error), index))
+            problems.append(Problem(problems_message(error), index))
             missing = True
     if missing:
         # Scoring the others alone would misplace the competitive goals.
@@ -384,7 +401,8 @@ def check(draft: dict) -> Checked:
             players=tuple(players),
         )
     except ValidationError as error:
-        problems.append(Problem(f"The table cannot be scored: {error_message(error)}"))
+        problems.append(Problem(msg("ui.sv.problem.table", "The table cannot be scored: "
+                                    "{problem}", problem=problems_message(error))))
         table = None
     return Checked(table, tuple(problems))
 

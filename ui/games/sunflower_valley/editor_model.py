@@ -16,8 +16,12 @@ from scorer.sunflower_valley.express import RailNetwork
 from scorer.sunflower_valley.goals import GOALS, route_goals
 from scorer.sunflower_valley.layout import Layout
 from scorer.sunflower_valley.places import Places
-from scorer.sunflower_valley.models import TOWN_KINDS, CardDescription, Kind, Options, describe_cell
+from scorer.sunflower_valley.models import (
+    TOWN_KINDS, VALLEY_CARDS_AT_GAME_END, CardDescription, Kind, Options, describe_cell,
+)
+from scorer.message import Message, msg
 from ui.live.editing import PlayerEditor
+from ui.parts.words import spoken
 from scorer.core.breakdown import Cell
 from ui.store.draft_check import Problem
 from ui.live.session import TableSession
@@ -82,19 +86,27 @@ class Route:
     rails: frozenset[Cell]
     assumed: bool
 
-    def text(self, name: edits.Namer = describe_cell) -> str:
-        path = " → ".join(name(stop) for stop in self.stops)
+    def text(self, words, name: edits.Namer = describe_cell) -> str:
+        """The route in ``words``: how it was chosen, its stops, its towns after the start."""
+        path = " → ".join(spoken(words, name(stop)) for stop in self.stops)
         towns = len(self.stops) - 1
-        how = ("route best for this player, chosen by the scorer (ruling SV-5)" if self.assumed
-               else "route as entered")
-        return f"{how}: {path} ({towns} town{'s' if towns != 1 else ''} after the start)"
+        if self.assumed:
+            return words.say_n("ui.sv.route.assumed",
+                               "route best for this player, chosen by the scorer (ruling SV-5): "
+                               "{path} ({count} town after the start)",
+                               "route best for this player, chosen by the scorer (ruling SV-5): "
+                               "{path} ({count} towns after the start)", towns, path=path)
+        return words.say_n("ui.sv.route.entered",
+                           "route as entered: {path} ({count} town after the start)",
+                           "route as entered: {path} ({count} towns after the start)",
+                           towns, path=path)
 
 
 class ValleyEditor(PlayerEditor):
     """One player's valley on one screen: the chosen card (the brush), the selection, the mode."""
 
-    def __init__(self, session: TableSession, player: int):
-        super().__init__(session, player)
+    def __init__(self, session: TableSession, player: int, words=None):
+        super().__init__(session, player, words)
         self.brush: CardDescription | None = None
         self.selected: Cell | None = None
         self.moving = False
@@ -148,7 +160,8 @@ class ValleyEditor(PlayerEditor):
         return edits.namer(cells)
 
     def place_name(self, cell: Cell) -> str:
-        return self.namer()(cell)
+        """The place as the grid's labels show it, in this device's words."""
+        return self.words.render(self.namer()(cell))
 
     def labels(self) -> tuple[list[str], list[str]]:
         """The grid's row and column labels: 1 at the valley's top-left card, blank beyond the
@@ -171,9 +184,17 @@ class ValleyEditor(PlayerEditor):
                       "bottom": (top, bottom + 1, left, right),
                       "left": (top, bottom, left - 1, right),
                       "right": (top, bottom, left, right + 1)}[edge]
-        where = {"top": "a row above", "bottom": "a row below", "left": "a column on the left",
-                 "right": "a column on the right"}[edge]
-        self.message = f"The grid has {where}: tap a place there to lay a card."
+        say = self.words.say
+        self.message = {
+            "top": say("ui.sv.grow.top", "The grid has a row above: tap a place there to lay a "
+                       "card."),
+            "bottom": say("ui.sv.grow.bottom", "The grid has a row below: tap a place there to "
+                          "lay a card."),
+            "left": say("ui.sv.grow.left", "The grid has a column on the left: tap a place there "
+                        "to lay a card."),
+            "right": say("ui.sv.grow.right", "The grid has a column on the right: tap a place "
+                         "there to lay a card."),
+        }[edge]
 
     def route(self) -> Route | None:
         """The Express route drawn on the grid: the stops entered, or the route the scorer
@@ -195,7 +216,8 @@ class ValleyEditor(PlayerEditor):
 
     def grid(self) -> list[list[CellView]]:
         cards = self.cards
-        problems = {problem.cell: problem.message for problem in self.problems if problem.cell}
+        problems = {problem.cell: problem.in_words(self.words) for problem in self.problems
+                    if problem.cell}
         route = self.route()
         stops = {stop: number for number, stop in enumerate(route.stops, 1)} if route else {}
         rails = route.rails if route else frozenset()
@@ -212,7 +234,7 @@ class ValleyEditor(PlayerEditor):
                     selected=(row, col) == self.selected,
                     problem=problems.get((row, col)),
                     can_place=(row, col) in growing,
-                    place=name((row, col)),
+                    place=self.words.render(name((row, col))),
                 )
                 for col in range(left, right + 1)
             ]
@@ -220,8 +242,8 @@ class ValleyEditor(PlayerEditor):
         ]
 
     def card_count_text(self) -> str:
-        valley_cards = len(self.cards) - 1
-        return f"{valley_cards} of 18 Valley cards"
+        return self.words.say("ui.sv.card_count", "{count} of {total} Valley cards",
+                              count=len(self.cards) - 1, total=VALLEY_CARDS_AT_GAME_END)
 
     def catalogue(self) -> list[tuple[CardDescription, int]]:
         """Every Town and Farmer card described at this table, and how many this player has laid."""
@@ -284,7 +306,8 @@ class ValleyEditor(PlayerEditor):
         if kind in DESCRIBED_KINDS:
             return True
         self.brush = CardDescription(kind=kind)
-        self.message = f"Tap a place to lay a {kind.label}."
+        self.message = self.words.say("ui.sv.lay_kind", "Tap a place to lay a {card}.",
+                                      card=kind.label)
         return False
 
     def choose_description(self, description: CardDescription) -> None:
@@ -292,7 +315,8 @@ class ValleyEditor(PlayerEditor):
         self.moving = False
         self.selected = None
         self.brush = description
-        self.message = f"Tap a place to lay a {description.summary}."
+        self.message = self.words.say("ui.sv.lay_kind", "Tap a place to lay a {card}.",
+                                      card=description.summary)
 
     def tap(self, cell: Cell) -> None:
         if self.express_mode:
@@ -301,7 +325,8 @@ class ValleyEditor(PlayerEditor):
         cards = self.cards
         if self.moving and self.selected is not None:
             if cell in cards:
-                self.message = "That place is taken: tap an empty place to move the card to."
+                self.message = self.words.say("ui.sv.move.taken", "That place is taken: tap an "
+                                              "empty place to move the card to.")
                 return
             self._apply(*edits.move(self.player, self.selected, cell,
                                     self.namer(laying=cell, leaving=self.selected)))
@@ -311,34 +336,39 @@ class ValleyEditor(PlayerEditor):
         if cell in cards:
             self.selected = None if self.selected == cell else cell
             card = cards[cell]
-            self.message = (
-                f"{edits.summary(card)} at {self.place_name(cell)}." if self.selected else ""
-            )
+            self.message = self.words.say(
+                "ui.sv.selected", "{card} at {place}.", card=edits.summary(card),
+                place=self.namer()(cell)) if self.selected else ""
             return
         self.selected = None
         if self.brush is None:
-            self.message = "Choose a card below, then tap a place."
+            self.message = self.words.say("ui.sv.choose_first",
+                                          "Choose a card below, then tap a place.")
             return
         label, change = edits.place(self.player, cell, self.brush, self.namer(laying=cell))
         if not self._apply(label, _only_on_empty(self.player, cell, change)) and cell in self.cards:
             # This tap saw the place empty: another device laid a card there in between.
-            self.message = (f"A card was just laid at {self.place_name(cell)} on another device; "
-                            "it stays there. Tap another place.")
+            self.message = self.words.say(
+                "ui.sv.laid_elsewhere", "A card was just laid at {place} on another device; it "
+                "stays there. Tap another place.", place=self.namer()(cell))
 
     def remove_selected(self) -> None:
         if self.selected is None:
             return
         if self.cards.get(self.selected, {}).get("kind") == Kind.STARTING_TOWN:
-            self.message = "The Starting Town stays: every valley grows from it."
+            self.message = self.words.say("ui.sv.start_stays",
+                                          "The Starting Town stays: every valley grows from it.")
             return
-        self._apply(*edits.remove(self.player, self.selected, self.place_name))
+        self._apply(*edits.remove(self.player, self.selected, self.namer()))
         self.selected = None
 
     def start_move(self) -> None:
         if self.selected is None:
             return
         self.moving = True
-        self.message = f"Tap an empty place to move the card at {self.place_name(self.selected)}."
+        self.message = self.words.say("ui.sv.move.where",
+                                      "Tap an empty place to move the card at {place}.",
+                                      place=self.namer()(self.selected))
 
     def cancel(self) -> None:
         self.moving = False
@@ -348,7 +378,7 @@ class ValleyEditor(PlayerEditor):
     def redescribe_selected(self, description: CardDescription) -> None:
         if self.selected is not None:
             self._apply(*edits.redescribe(self.player, self.selected, description,
-                                          self.place_name))
+                                          self.namer()))
 
     # The Valley Express ---------------------------------------------------------------------------
 
@@ -356,35 +386,38 @@ class ValleyEditor(PlayerEditor):
         self.express_mode = on
         self.moving = False
         self.selected = None
-        self.message = (
-            "Tap the towns in the order the Express reached them, from the Starting Town. "
-            "Tap the last stop again to take it back." if on else ""
-        )
+        self.message = self.words.say(
+            "ui.sv.express.how", "Tap the towns in the order the Express reached them, from the "
+            "Starting Town. Tap the last stop again to take it back.") if on else ""
 
     def _tap_express(self, cell: Cell) -> None:
         card = self.cards.get(cell)
         if card is None or Kind(card["kind"]) not in TOWN_KINDS:
-            self.message = "The Express stops at towns: tap a Town card."
+            self.message = self.words.say("ui.sv.express.towns_only",
+                                          "The Express stops at towns: tap a Town card.")
             return
         stops = stops_of(self.valley)
         if stops and len(stops) > 1 and stops[-1] == cell:
             self._apply(*edits.remove_last_stop(self.player))
             return
         if stops and cell in stops:
-            self.message = (f"The town at {self.place_name(cell)} is already on the route; the "
-                            "Express cannot pass the same town twice.")
+            self.message = self.words.say(
+                "ui.sv.express.twice", "The town at {place} is already on the route; the Express "
+                "cannot pass the same town twice.", place=self.namer()(cell))
             return
         if card["kind"] == Kind.STARTING_TOWN and stops is None:
-            self._apply("start the Express route", _start_route(self.player, cell))
+            self._apply(msg("ui.sv.edit.start_route", "start the Express route"),
+                        _start_route(self.player, cell))
             return
-        self._apply(*edits.add_stop(self.player, cell, self.place_name))
+        self._apply(*edits.add_stop(self.player, cell, self.namer()))
 
     def use_longest_route(self) -> None:
         self._apply(*edits.use_longest_route(self.player))
 
-    def _apply(self, label: str, change, player: int | None = None) -> bool:
+    def _apply(self, label: Message, change, player: int | None = None) -> bool:
         # The label names whose valley: undo may be tapped on another player's tab.
-        return super()._apply(f"{label} on {self.name}'s {self.session.game.part_name}", change, player)
+        return super()._apply(msg("ui.sv.edit.whose", "{edit} on {name}'s valley", edit=label,
+                                  name=self.name), change, player)
 
     # Undo -----------------------------------------------------------------------------------------
 

@@ -10,7 +10,9 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.sunflower_valley.models import CardDescription, Kind
-from ui.games.sunflower_valley.cards import LOOK, cell_control, combination_text, grid_control, symbols
+from ui.games.sunflower_valley.cards import (
+    LOOK, cell_control, combination_text, grid_control, short_name, symbols,
+)
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
@@ -27,21 +29,28 @@ AXIS = 18
 """Width of the row labels."""
 FIT_SMALLEST = 14
 """The smallest cell when the player fits a wide valley on screen."""
-EDGES = (("top", ft.Icons.NORTH, "Add a row above"), ("left", ft.Icons.WEST,
-                                                      "Add a column on the left"),
-         ("right", ft.Icons.EAST, "Add a column on the right"),
-         ("bottom", ft.Icons.SOUTH, "Add a row below"))
+
+
+def edges(words) -> tuple[tuple[str, ft.IconData, str], ...]:
+    """The grid's edges: where it grows, the arrow, and the button's name."""
+    return (("top", ft.Icons.NORTH, words.say("ui.sv.grid.add_top", "Add a row above")),
+            ("left", ft.Icons.WEST, words.say("ui.sv.grid.add_left", "Add a column on the left")),
+            ("right", ft.Icons.EAST, words.say("ui.sv.grid.add_right",
+                                               "Add a column on the right")),
+            ("bottom", ft.Icons.SOUTH, words.say("ui.sv.grid.add_bottom", "Add a row below")))
 
 
 class ValleyEditorView(ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
-        self.model = ValleyEditor(self.session, player)
+        self.words = context.words
+        self.model = ValleyEditor(self.session, player, self.words)
         self.focus = take_focus(context)
         """The cards a scorepad line used, highlighted until the next tap on the grid."""
         if self.focus:
-            self.model.message = "Highlighted: the cards the scorepad line used."
+            self.model.message = self.words.say("ui.sv.highlighted",
+                                                "Highlighted: the cards the scorepad line used.")
         self.fit = False
         """The whole grid on screen in smaller cells, asked by the player."""
         self.root = ft.Column(spacing=8)
@@ -72,11 +81,16 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         columns, size = self.columns, self.cell_size
         in_sight = min(columns, int((self.grid_width + GAP) // (size + GAP)))
         if in_sight < columns:
-            hint = "" if self.fit else ", or tap Fit to see it whole"
-            return (f"{in_sight} of {columns} columns in sight: swipe the grid sideways to see "
-                    f"the rest{hint}.")
+            if self.fit:
+                return self.words.say("ui.sv.sight.part_fitted", "{count} of {total} columns in "
+                                      "sight: swipe the grid sideways to see the rest.",
+                                      count=in_sight, total=columns)
+            return self.words.say("ui.sv.sight.part", "{count} of {total} columns in sight: "
+                                  "swipe the grid sideways to see the rest, or tap Fit to see it "
+                                  "whole.", count=in_sight, total=columns)
         if self.fit and size < 44:
-            return "The whole grid is in sight, in small cells: tap Fit again for larger ones."
+            return self.words.say("ui.sv.sight.whole", "The whole grid is in sight, in small "
+                                  "cells: tap Fit again for larger ones.")
         return ""
 
     def render(self) -> None:
@@ -91,7 +105,7 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
             status += f" · {session.save_error}"
         self._count.value = status
         self._message.value = model.message
-        label_undo_buttons(self._header, session)
+        label_undo_buttons(self._header, session, self.words)
         changed += [self._total, self._count, self._message, self._undo_button.content,
                     self._redo_button.content]
         if model.express_mode:
@@ -120,7 +134,8 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                            changed)
         self._slots[3].put(self._selection.get((model.selected, selected, model.moving),
                                                self._selection_bar), changed)
-        self._slots[4].put(self._problem_list.get(tuple(p.message for p in model.problems),
+        self._slots[4].put(self._problem_list.get(tuple(p.in_words(self.words)
+                                                        for p in model.problems),
                                                   self._problems), changed)
         self._draw_grid()
 
@@ -152,12 +167,13 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         self._cards_panel = ft.Column(spacing=6)
         # Kept for the life of the editor, so typing in it is never interrupted by a redraw.
         self._search = ft.TextField(
-            hint_text="sheep 3", dense=True, text_size=14, width=150,
+            hint_text=self.words.say("ui.sv.search.hint", "sheep 3"), dense=True, text_size=14, width=150,
             prefix_icon=ft.Icons.SEARCH, border=ft.OutlineInputBorder(),
             on_change=lambda e: self._redraw())
         self._search_part = ft.Row([
             labelled("described-search", self._search),
-            ft.Text("Known cards, this table's then the deck's: tap one, then a place.",
+            ft.Text(self.words.say("ui.sv.search.about", "Known cards, this table's then the "
+                                   "deck's: tap one, then a place."),
                     size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
         ], spacing=8)
         self._modes_memo = Memo()
@@ -196,7 +212,7 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                 key = (view, size, used)
                 cached = self._cells.get(view.cell)
                 control = cached[1] if cached and cached[0] == key else cell_control(
-                    view, size, lambda e, cell=view.cell: self._tap(cell),
+                    view, size, self.words, lambda e, cell=view.cell: self._tap(cell),
                     f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=used)
                 cells[view.cell] = (key, control)
                 controls.append(control)
@@ -216,15 +232,17 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
         sight."""
         buttons = [tap_target(ft.Row([ft.Icon(ft.Icons.FIT_SCREEN, size=18),
-                                      ft.Text("Fit", size=14)], tight=True, spacing=3),
+                                      ft.Text(self.words.say("ui.sv.grid.fit", "Fit"), size=14)],
+                                     tight=True, spacing=3),
                               lambda e: self._toggle_fit(), "grid-fit", selected=self.fit,
                               bgcolor=ft.Colors.PRIMARY_CONTAINER if self.fit else None, padding=8,
-                              tooltip="See the whole grid on screen, in smaller cells")]
+                              tooltip=self.words.say("ui.sv.grid.fit_tip", "See the whole grid "
+                                                     "on screen, in smaller cells"))]
         buttons += [tap_target(ft.Icon(icon, size=20), lambda e, edge=edge: self._run(
             self.model.grow, edge), f"grow-{edge}", width=TOUCH, padding=0, tooltip=tooltip)
-            for edge, icon, tooltip in EDGES]
+            for edge, icon, tooltip in edges(self.words)]
         parts: list[ft.Control] = [ft.Row(
-            [ft.Text("Grid:", size=13, color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
+            [ft.Text(self.words.say("ui.sv.grid.label", "Grid:"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
             wrap=True, run_spacing=4)]
         sight = self.sight_text()
         if sight:
@@ -234,11 +252,12 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
     def _modes(self) -> ft.Control:
         express = self.model.express_mode
         return ft.Row([
-            tap_target("Cards", lambda e: self._run(self.model.set_express_mode, False),
+            tap_target(self.words.say("ui.sv.mode.cards", "Cards"), lambda e: self._run(self.model.set_express_mode, False),
                        "mode-cards", selected=not express,
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if not express else None),
-            tap_target(ft.Row([ft.Icon(ft.Icons.TRAIN, size=18), ft.Text("Valley Express",
-                                                                          size=15)], tight=True),
+            tap_target(ft.Row([ft.Icon(ft.Icons.TRAIN, size=18),
+                               ft.Text(self.words.say("ui.sv.mode.express", "Valley Express"),
+                                       size=15)], tight=True),
                        lambda e: self._run(self.model.set_express_mode, True),
                        "mode-express", selected=express,
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if express else None),
@@ -248,7 +267,8 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         brush = self.model.brush
         kinds = []
         for kind in PALETTE:
-            name, icon, colour, ink = LOOK[kind]
+            _, icon, colour, ink = LOOK[kind]
+            name = short_name(kind, self.words)
             plain = brush is not None and brush.kind is kind and not brush.combination \
                 and not brush.villagers
             label = name + ("…" if kind in (Kind.TOWN, Kind.FARMER) else "")
@@ -260,8 +280,9 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                 bgcolor=colour,
                 selected=plain,
                 padding=6,
-                tooltip=f"Describe a new {kind.label} card" if kind in (Kind.TOWN, Kind.FARMER)
-                else f"Lay {kind.label} cards",
+                tooltip=self.words.say("ui.sv.palette.describe", "Describe a new {kind} card",
+                                       kind=kind.label) if kind in (Kind.TOWN, Kind.FARMER)
+                else self.words.say("ui.sv.palette.lay", "Lay {kind} cards", kind=kind.label),
             ))
         return ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)
 
@@ -276,7 +297,8 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
             _, icon, colour, ink = LOOK[description.kind]
             text = f"{combination_text(card)} {symbols(card)}".strip()
             if offer.laid:
-                text += f" (laid {offer.laid})"
+                text += " " + self.words.say("ui.sv.offer.laid", "(laid {count})",
+                                             count=offer.laid)
             chips.append(tap_target(
                 ft.Row([ft.Icon(icon if offer.here else ft.Icons.STYLE, size=16, color=ink),
                         ft.Text(text, size=13, color=ink)], tight=True, spacing=4),
@@ -285,15 +307,17 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                 bgcolor=colour,
                 selected=brush == description,
                 padding=8,
-                tooltip=description.summary + ("" if offer.here else " (from the deck)"),
+                tooltip=description.summary if offer.here else self.words.say(
+                    "ui.sv.offer.from_deck", "{card} (from the deck)", card=description.summary),
             ))
         rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
             if chips else []
         if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
             rows.append(ft.Row([
-                tap_target("Edit this card", lambda e, d=brush: self._open_picker(
+                tap_target(self.words.say("ui.sv.offer.edit", "Edit this card"), lambda e, d=brush: self._open_picker(
                     d.kind, d, mode="described"), "described-edit", padding=8),
-                tap_target("Take it off this table's list", lambda e, d=brush: self._run(
+                tap_target(self.words.say("ui.sv.offer.forget", "Take it off this table's list"),
+                           lambda e, d=brush: self._run(
                     self.model.forget_described, d), "described-forget", padding=8),
             ], wrap=True, spacing=6, run_spacing=6))
         return ft.Column(rows, spacing=4)
@@ -301,8 +325,9 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
     def _express_panel(self) -> ft.Control:
         route = self.model.route()
         stops = edits.stops_of(self.model.valley)
-        text = route.text(self.model.place_name) if route else "No route: the valley has a problem to fix first."
-        buttons = [tap_target("Let the scorer choose", lambda e: self._run(
+        text = route.text(self.words, self.model.namer()) if route else self.words.say(
+            "ui.sv.route.none", "No route: the valley has a problem to fix first.")
+        buttons = [tap_target(self.words.say("ui.sv.route.scorer", "Let the scorer choose"), lambda e: self._run(
             self.model.use_longest_route), "express-longest", selected=stops is None)]
         return ft.Column([
             labelled("express-route", ft.Text(text, size=14)),
@@ -317,29 +342,30 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         kind = Kind(card["kind"])
         buttons: list[ft.Control] = []
         if kind in (Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN):
-            buttons.append(tap_target("Describe", lambda e: self._open_picker(
+            buttons.append(tap_target(self.words.say("ui.sv.selected.describe", "Describe"), lambda e: self._open_picker(
                 kind, CardDescription.model_validate(edits.description_of(card)), mode="card"),
                 "selected-describe"))
         if kind is not Kind.STARTING_TOWN:
-            buttons.append(tap_target("Move", lambda e: self._run(model.start_move),
+            buttons.append(tap_target(self.words.say("ui.sv.selected.move", "Move"), lambda e: self._run(model.start_move),
                                       "selected-move", selected=model.moving))
-            buttons.append(tap_target("Remove", lambda e: self._run(model.remove_selected),
+            buttons.append(tap_target(self.words.say("ui.sv.selected.remove", "Remove"), lambda e: self._run(model.remove_selected),
                                       "selected-remove"))
         buttons.append(tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(model.cancel),
                                   "selected-cancel", width=TOUCH, padding=0,
-                                  tooltip="Deselect the card"))
+                                  tooltip=self.words.say("ui.sv.selected.deselect",
+                                                         "Deselect the card")))
         return ft.Container(
             ft.Column([
-                labelled("selected-card", ft.Text(
-                    f"{edits.summary(card)} at {model.place_name(model.selected)}",
-                    size=14)),
+                labelled("selected-card", ft.Text(self.words.say(
+                    "ui.sv.selected.card", "{card} at {place}", card=edits.summary(card),
+                    place=model.namer()(model.selected)), size=14)),
                 ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
             ], spacing=6),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=6, border_radius=8,
         )
 
     def _problems(self) -> ft.Control:
-        return problem_list([problem.message for problem in self.model.problems])
+        return problem_list([problem.in_words(self.words) for problem in self.model.problems])
 
     # Handlers ----------------------------------------------------------------------------------
 
@@ -362,7 +388,8 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         try:
             action(*args)
         except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
-            self.model.message = f"That did not work: {error}"
+            self.model.message = self.words.say("ui.sv.failed", "That did not work: {error}",
+                                                error=str(error))
         show_tap(self.context, self.session, revision, self._redraw)
 
     def _redraw(self) -> None:
@@ -382,13 +409,13 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                 self._run(model.choose_description, description)
 
         carriers = model.carriers(start) if mode == "described" and start else {}
-        DescriptionPicker(self.context, kind, start, PICKER_TITLES[mode], use, carriers).open()
+        DescriptionPicker(self.context, kind, start, picker_title(mode, self.words), use,
+                          carriers).open()
 
 
 POINTS = range(12)
 VILLAGERS = range(5)
 """The values offered as one-tap chips; a card carrying more keeps its value as an extra chip."""
-PICKER_TITLES = {"new": "New {}", "card": "Describe {}", "described": "Correct {}"}
 
 
 class DescriptionPicker:
@@ -401,17 +428,20 @@ class DescriptionPicker:
                  on_use: Callable[[CardDescription, bool], None],
                  carriers: dict[str, int] | None = None):
         self.context = context
+        self.words = words = context.words
         self.on_use = on_use
         self.draft = DescriptionDraft(kind, start)
         self.carriers = carriers or {}
         self.everywhere = bool(self.carriers)
         self.body = ft.Column(tight=True, spacing=8, width=320)
         self.dialog = ft.AlertDialog(
-            title=ft.Text(title.format(f"{kind.label} card"), size=18),
+            title=ft.Text(title.format(words.say("ui.sv.picker.kind_card", "{kind} card",
+                                                 kind=kind.label)), size=18),
             content=self.body,
             actions=[
-                tap_target("Cancel", self._cancel, "picker-cancel"),
-                tap_target(ft.Text("Use", weight=ft.FontWeight.BOLD), self._use, "picker-use",
+                tap_target(words.say("ui.sv.picker.cancel", "Cancel"), self._cancel,
+                           "picker-cancel"),
+                tap_target(ft.Text(words.say("ui.sv.picker.use", "Use"), weight=ft.FontWeight.BOLD), self._use, "picker-use",
                            bgcolor=ft.Colors.PRIMARY_CONTAINER),
             ],
             scrollable=True,
@@ -426,7 +456,9 @@ class DescriptionPicker:
     def render(self) -> None:
         draft = self.draft
         _, message = draft.result()
-        combination = " + ".join(kind.label for kind in draft.combination) or "nothing yet"
+        say = self.words.say
+        combination = " + ".join(kind.label for kind in draft.combination) or say(
+            "ui.sv.picker.nothing", "nothing yet")
         adders = [
             tap_target(f"+ {kind.label}", lambda e, k=kind: self._change(draft.add, k),
                        f"picker-add-{kind.value}", bgcolor=LOOK[kind][2], color=LOOK[kind][3],
@@ -434,27 +466,28 @@ class DescriptionPicker:
             for kind in draft.allowed
         ]
         self.body.controls = [
-            ft.Text("Its combination asks for:", size=13),
+            ft.Text(say("ui.sv.picker.asks", "Its combination asks for:"), size=13),
             ft.Row([labelled("picker-combination", ft.Text(combination, size=15,
                                                            weight=ft.FontWeight.BOLD)),
-                    tap_target("Clear", lambda e: self._change(draft.clear), "picker-clear",
+                    tap_target(say("ui.sv.picker.clear", "Clear"), lambda e: self._change(draft.clear), "picker-clear",
                                padding=8)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             ft.Row(adders, wrap=True, spacing=6, run_spacing=6),
-            self._chips("Points ★", draft.points, POINTS, draft.set_points, "points"),
-            self._chips("Villagers ☺", draft.villagers, VILLAGERS, draft.set_villagers,
+            self._chips(say("ui.sv.picker.points", "Points ★"), draft.points, POINTS, draft.set_points, "points"),
+            self._chips(say("ui.sv.picker.villagers", "Villagers ☺"), draft.villagers, VILLAGERS, draft.set_villagers,
                         "villagers"),
         ]
         if self.carriers:
             who = ", ".join(f"{name} {count}" for name, count in self.carriers.items())
             total = sum(self.carriers.values())
-            cards = "card of the table that carries" if total == 1 else \
-                "cards of the table that carry"
             self.body.controls.append(tap_target(
                 ft.Row([ft.Icon(ft.Icons.CHECK_BOX if self.everywhere
                                 else ft.Icons.CHECK_BOX_OUTLINE_BLANK),
-                        ft.Text(f"Also change the {total} {cards} it ({who})", size=13,
-                                expand=True)], spacing=6),
+                        ft.Text(self.words.say_n(
+                            "ui.sv.picker.everywhere",
+                            "Also change the {count} card of the table that carries it ({who})",
+                            "Also change the {count} cards of the table that carry it ({who})",
+                            total, who=who), size=13, expand=True)], spacing=6),
                 lambda e: self._change(self._toggle_everywhere), "picker-everywhere",
                 height=None, padding=8, selected=self.everywhere))
         self.body.controls.append(
@@ -493,8 +526,18 @@ class DescriptionPicker:
         self.on_use(description, self.everywhere)
 
 
-def preview(session, player: int, highlight: frozenset, size: float) -> ft.Control:
+def picker_title(mode: str, words) -> str:
+    """The picker's title for what the editor describes (a "new" card, the selected "card" or a
+    "described" one corrected), the kind's card to go in the braces: "New {}"."""
+    if mode == "card":
+        return words.say("ui.sv.picker.title_card", "Describe {{}}")
+    if mode == "described":
+        return words.say("ui.sv.picker.title_described", "Correct {{}}")
+    return words.say("ui.sv.picker.title_new", "New {{}}")
+
+
+def preview(session, player: int, highlight: frozenset, size: float, words) -> ft.Control:
     """The player's valley, read-only, with the cards a scorepad line used highlighted."""
-    rows = ValleyEditor(session, player).grid()
-    return grid_control(rows, size, None, highlight, prefix="preview")
+    rows = ValleyEditor(session, player, words).grid()
+    return grid_control(rows, size, words, None, highlight, prefix="preview")
 

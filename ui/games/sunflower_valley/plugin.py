@@ -10,6 +10,7 @@ from scorer.sunflower_valley.models import (
     FIRST_GAME_GOALS, VALLEY_CARDS_AT_GAME_END, Kind, Options,
 )
 from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
+from ui.parts.words import app_language
 from ui.store.draft_check import Checked
 from ui.games.sunflower_valley import draft
 
@@ -22,13 +23,17 @@ class SunflowerValleyPlugin(GamePlugin):
     def default_setup(self) -> dict[str, Any]:
         return {"goals": list(FIRST_GAME_GOALS)}
 
-    def setup_problem(self, setup: dict[str, Any]) -> str | None:
+    def setup_problem(self, setup: dict[str, Any], words=None) -> str | None:
+        words = words or app_language("en")
         goals = setup.get("goals", [])
         unknown = [goal for goal in goals if goal not in GOALS]
         if unknown:
-            return f"unknown goal card {unknown[0]}"
+            return words.say("ui.sv.setup.unknown_goal", "unknown goal card {goal}",
+                             goal=unknown[0])
         if len(goals) not in (0, 3) or len(set(goals)) != len(goals):
-            return f"choose 3 different goal cards, or none (chosen: {len(set(goals))})"
+            return words.say("ui.sv.setup.three_goals",
+                             "choose 3 different goal cards, or none (chosen: {count})",
+                             count=len(set(goals)))
         return None
 
     def new_draft(self, players: list[PlayerSetup], setup: dict[str, Any]) -> dict:
@@ -52,10 +57,10 @@ class SunflowerValleyPlugin(GamePlugin):
     def check(self, table_draft: dict) -> Checked:
         return draft.check(table_draft)
 
-    def setup_form(self, on_change):
+    def setup_form(self, on_change, words):
         from ui.games.sunflower_valley.setup_view import GoalPicker
 
-        return GoalPicker(on_change)
+        return GoalPicker(on_change, words)
 
     def settings_form(self, context, session):
         from ui.games.sunflower_valley.settings_view import GoalSettingsView
@@ -73,7 +78,7 @@ class SunflowerValleyPlugin(GamePlugin):
         count = sum(1 for card in cards if card.get("kind") != Kind.STARTING_TOWN)
         return None if count == VALLEY_CARDS_AT_GAME_END else f"{count}/{VALLEY_CARDS_AT_GAME_END}"
 
-    def preview(self, session, player: int, highlight, size: float):
+    def preview(self, session, player: int, highlight, size: float, words):
         from ui.games.sunflower_valley.editor_view import preview
 
-        return preview(session, player, highlight, size)
+        return preview(session, player, highlight, size, words)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.sunflower_valley.goals import GOALS
+from scorer.message import msg
 from ui.live.editing import SessionEditor, run_action
 from ui.games.sunflower_valley.setup_view import GoalPicker
 from ui.parts.widgets import labelled
@@ -16,18 +17,22 @@ class GoalSettings(SessionEditor):
         def change(draft: dict) -> None:
             draft["goals"] = list(goals)
 
-        chosen = ", ".join(GOALS[goal].label for goal in goals) or "no goals"
-        self._apply(f"play with {chosen}", change)
+        if goals:
+            self._apply(msg("ui.sv.edit.goals", "play with {goals}",
+                            goals=tuple(GOALS[goal].label for goal in goals)), change)
+        else:
+            self._apply(msg("ui.sv.edit.no_goals", "play with no goals"), change)
 
 
 class GoalSettingsView:
     def __init__(self, context, session):
         self.context = context
         self.session = session
-        self.model = GoalSettings(session)
+        self.words = context.words
+        self.model = GoalSettings(session, self.words)
         self.pending: list[str] | None = None
         """Goals chosen that a game cannot have yet (one or two cards)."""
-        self.picker = GoalPicker(self._chosen)
+        self.picker = GoalPicker(self._chosen, self.words)
         self._note = ft.Text(size=13)
         self._note_handle = labelled("goals-note", self._note)
         self.root = ft.Column([self.picker.root, self._note_handle], spacing=6)
@@ -35,8 +40,9 @@ class GoalSettingsView:
     def render(self) -> None:
         goals = list(self.session.draft.get("goals", []))
         self.picker.setup = {"goals": goals if self.pending is None else self.pending}
-        self._note.value = (self.model.message if self.pending is None else
-                            f"The table keeps {len(goals)} goals until you choose 3 (or none).")
+        self._note.value = (self.model.message if self.pending is None else self.words.say(
+            "ui.sv.goals.kept", "The table keeps {count} goals until you choose 3 (or none).",
+            count=len(goals)))
         self._note_handle.visible = bool(self._note.value)
         self.picker.render()
 

@@ -11,8 +11,9 @@ from ui.parts.widgets import labelled, tap_target
 
 
 class GoalPicker:
-    def __init__(self, on_change):
+    def __init__(self, on_change, words):
         self.on_change = on_change
+        self.words = words
         self.setup: dict = {"goals": list(FIRST_GAME_GOALS)}
         self.root = ft.Column(spacing=8)
 
@@ -22,9 +23,10 @@ class GoalPicker:
 
     def render(self) -> None:
         chosen = self.goals
-        first = tap_target("First game", lambda e: self._set(list(FIRST_GAME_GOALS)),
+        say = self.words.say
+        first = tap_target(say("ui.sv.goals.first_game", "First game"), lambda e: self._set(list(FIRST_GAME_GOALS)),
                            "goals-first-game", selected=chosen == list(FIRST_GAME_GOALS))
-        none = tap_target("No goals", lambda e: self._set([]), "goals-none",
+        none = tap_target(say("ui.sv.goals.none", "No goals"), lambda e: self._set([]), "goals-none",
                           selected=not chosen)
         chips = []
         for competitive in (True, False):
@@ -43,13 +45,15 @@ class GoalPicker:
                     tooltip=goal.text,
                 ))
         self.root.controls = [
-            ft.Text("Goal cards", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(say("ui.sv.goals.title", "Goal cards"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row([first, none], wrap=True),
             labelled("goals-chosen", ft.Text(
-                f"{len(chosen)} of 3 chosen: " + (", ".join(GOALS[k].label for k in chosen)
-                                                 or "none (the children's game)"),
+                say("ui.sv.goals.chosen", "{count} of 3 chosen: {goals}", count=len(chosen),
+                    goals=", ".join(GOALS[k].label for k in chosen)) if chosen else
+                say("ui.sv.goals.chosen_none", "0 of 3 chosen: none (the children's game)"),
                 size=14)),
-            ft.Text("Blue: competitive. Orange: accumulative.", size=12,
+            ft.Text(say("ui.sv.goals.colours", "Blue: competitive. Orange: accumulative."),
+                    size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ]

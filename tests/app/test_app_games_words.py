@@ -1,0 +1,78 @@
+"""The game editors speak the device's language: two phones at one table, one in German and one
+in Spanish, each read the same valley, its problems and its undo in their own words (hand-written
+expectations); English stays as it was (the other tests)."""
+
+from __future__ import annotations
+
+from scorer.sunflower_valley.models import Kind
+from test_app_sunflower_valley_editor import editors
+from ui.games.registry import APP_GAMES
+from ui.games.plugin import PlayerSetup, validate_players
+from ui.games.sunflower_valley.cards import cell_name
+from ui.games.sunflower_valley.editor_model import ValleyEditor
+from ui.parts.words import app_language, spoken
+
+GERMAN, SPANISH = app_language("de"), app_language("es")
+
+
+def test_a_valley_editor_says_its_hints_in_the_devices_language(tmp_path):
+    session, _ = editors(tmp_path)
+    hans, ana = ValleyEditor(session, 0, GERMAN), ValleyEditor(session, 0, SPANISH)
+    hans.tap((0, 1))
+    assert hans.message == "Wähle unten eine Karte, dann tippe auf einen Platz."
+    ana.tap((0, 1))
+    assert ana.message == "Elige una carta abajo y luego toca un lugar."
+    assert hans.card_count_text() == "0 von 18 Talkarten"
+    assert ana.card_count_text() == "0 de 18 cartas de valle"
+    hans.grow("left")
+    assert hans.message == ("Das Raster hat links eine Spalte mehr: Tippe dort auf einen Platz, "
+                            "um eine Karte zu legen.")
+
+
+def test_an_edit_made_on_one_phone_is_undone_in_the_words_of_another(tmp_path):
+    session, (ann, _) = editors(tmp_path)
+    ann.choose_kind(Kind.LAKE)
+    ann.tap((0, 1))
+    ann.selected = (0, 1)
+    ann.remove_selected()
+    assert ann.message == "Remove the card at row 1, column 2 on Ann's valley."
+    label = session.undo_label
+    assert spoken(GERMAN, label) == "Karte auf Reihe 1, Spalte 2 entfernt (Tal von Ann)"
+    assert spoken(SPANISH, label) == "quitar la carta de fila 1, columna 2 en el valle de Ann"
+
+
+def test_places_and_problems_are_said_in_each_language(tmp_path):
+    session, _ = editors(tmp_path)
+    hans, ana = ValleyEditor(session, 0, GERMAN), ValleyEditor(session, 0, SPANISH)
+    free = hans.grid()[1][2]
+    assert cell_name(free, GERMAN) == "Reihe 1, Spalte 2: freier Platz"
+    assert cell_name(ana.grid()[1][2], SPANISH, highlighted=True) == (
+        "fila 1, columna 2: lugar libre, resaltada")
+    twice = {"players": [{"cards": [
+        {"kind": "starting_town", "row": 0, "col": 0},
+        {"kind": "starting_town", "row": 0, "col": 1}]}]}
+    problem = APP_GAMES["sunflower_valley"].check({**session.draft, **twice}).problems[0]
+    assert problem.message == "a valley has exactly one Starting Town, this one has 2"
+    assert problem.in_words(GERMAN) == "ein Tal hat genau ein Startdorf, dieses hat 2"
+    assert problem.in_words(SPANISH) == "un valle tiene exactamente un Pueblo inicial; este tiene 2"
+
+
+def test_the_express_route_counts_its_towns_in_singular_and_plural(tmp_path):
+    session, _ = editors(tmp_path)
+    hans = ValleyEditor(session, 0, GERMAN)
+    route = hans.route()
+    one = type(route)(stops=((0, 0), (0, 1)), rails=frozenset(), assumed=False)
+    two = type(route)(stops=((0, 0), (0, 1), (0, 2)), rails=frozenset(), assumed=False)
+    assert one.text(GERMAN, hans.namer()) == (
+        "Route wie eingegeben: Reihe 1, Spalte 1 → Reihe 1, Spalte 2 (1 Dorf nach dem Start)")
+    assert two.text(SPANISH, hans.namer()).endswith("(2 pueblos después del inicio)")
+
+
+def test_a_new_tables_players_are_refused_in_the_devices_language():
+    game = APP_GAMES["girasoles"]
+    assert validate_players([PlayerSetup("Ana", "plum")], game, SPANISH) == (
+        "Ana necesita un color")
+    assert game.setup_problem({"mode": "normal", "rows": 11, "cols": 6}, GERMAN) == (
+        "eine Tafel hat 4 bis 10 Reihen, nicht 11")
+    assert APP_GAMES["sunflower_valley"].setup_problem({"goals": ["a"]}, SPANISH).startswith(
+        "carta de objetivo desconocida")
