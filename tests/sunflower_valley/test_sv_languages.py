@@ -89,6 +89,19 @@ def test_the_express_line_and_a_combination():
         "Stadt in Reihe 1, Spalte 3 verlangt See: vollständig mit See in Reihe 2, Spalte 3 -> 1")
 
 
+def test_an_assumed_route_and_the_equally_long_one_in_german():
+    result = table({"Ann": ". . . F .\nT R S R T\n. . . F .", "Bob": "S"},
+                   goals=("suburban_trains", "flocks_of_sheep", "lake_land"))
+    trains = result.players[0].row_lines("suburban_trains")[0]
+    assert said(trains, GERMAN) == (
+        "Vorortzüge: 2 Felder neben dem Express (1 Gleis): 1 Paar x 3 -> 3; die Route wird "
+        "angenommen, da keine Halte angegeben sind: die gleich lange Route Startstadt in Reihe 2, "
+        "Spalte 3 -> Stadt in Reihe 2, Spalte 1 brächte hier 0; die Express-Halte anzugeben klärt "
+        "das")
+    assert said(trains, SPANISH).startswith(
+        "Trenes de cercanías: 2 Campos junto a 1 Ferrocarril del Expreso: 1 pareja x 3 -> 3; ")
+
+
 def test_the_warning_of_an_unfinished_valley_counts_cards_in_each_language():
     result = table({"Ann": "S H H", "Bob": "S H"}, goals=())
     assert in_language(result, GERMAN).warnings == (
