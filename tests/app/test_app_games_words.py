@@ -4,7 +4,7 @@ expectations); English stays as it was (the other tests)."""
 
 from __future__ import annotations
 
-from scorer.sunflower_valley.models import Kind
+from scorer.sunflower_valley.models import CardDescription, Kind
 from test_app_sunflower_valley_editor import editors
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup, validate_players
@@ -53,7 +53,7 @@ def test_places_and_problems_are_said_in_each_language(tmp_path):
         {"kind": "starting_town", "row": 0, "col": 1}]}]}
     problem = APP_GAMES["sunflower_valley"].check({**session.draft, **twice}).problems[0]
     assert problem.message == "a valley has exactly one Starting Town, this one has 2"
-    assert problem.in_words(GERMAN) == "ein Tal hat genau ein Startdorf, dieses hat 2"
+    assert problem.in_words(GERMAN) == "ein Tal hat genau eine Startstadt, dieses hat 2"
     assert problem.in_words(SPANISH) == "un valle tiene exactamente un Pueblo inicial; este tiene 2"
 
 
@@ -64,7 +64,7 @@ def test_the_express_route_counts_its_towns_in_singular_and_plural(tmp_path):
     one = type(route)(stops=((0, 0), (0, 1)), rails=frozenset(), assumed=False)
     two = type(route)(stops=((0, 0), (0, 1), (0, 2)), rails=frozenset(), assumed=False)
     assert one.text(GERMAN, hans.namer()) == (
-        "Route wie eingegeben: Reihe 1, Spalte 1 → Reihe 1, Spalte 2 (1 Dorf nach dem Start)")
+        "Route wie eingegeben: Reihe 1, Spalte 1 → Reihe 1, Spalte 2 (1 Stadt nach dem Start)")
     assert two.text(SPANISH, hans.namer()).endswith("(2 pueblos después del inicio)")
 
 
@@ -76,3 +76,21 @@ def test_a_new_tables_players_are_refused_in_the_devices_language():
         "eine Tafel hat 4 bis 10 Reihen, nicht 11")
     assert APP_GAMES["sunflower_valley"].setup_problem({"goals": ["a"]}, SPANISH).startswith(
         "carta de objetivo desconocida")
+
+
+def test_the_library_names_the_cards_in_each_language(tmp_path):
+    session, _ = editors(tmp_path)
+    hans, ana = ValleyEditor(session, 0, GERMAN), ValleyEditor(session, 0, SPANISH)
+    hans.choose_kind(Kind.SHEEP)
+    assert hans.message == "Tippe auf einen Platz, um Schaf zu legen."
+    assert cell_name(hans.grid()[1][1], GERMAN) == "Reihe 1, Spalte 1: Startstadt"
+    hans.tap((0, 1))
+    assert hans.message == "Schaf auf Reihe 1, Spalte 2 gelegt (Tal von Ann)."
+    assert spoken(SPANISH, session.undo_label) == (
+        "colocar Oveja en fila 1, columna 2 en el valle de Ann")
+    town = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.LAKE), points=3)
+    ana.choose_description(town)
+    assert ana.message == "Toca un lugar para colocar: Pueblo (Oveja + Lago -> 3)."
+    ana.tap((1, 0))
+    assert [offer.description for offer in hans.offers("schaf 3")] == [town]
+    assert [offer.description for offer in ana.offers("oveja lago")] == [town]

@@ -11,6 +11,7 @@ from scorer.message import Message, msg
 from ui.games.sunflower_valley.editor_model import CellView
 from ui.games.words import highlighted_name
 from ui.parts.widgets import badge, highlight_mark
+from ui.parts.words import app_language
 
 # kind: (short name, icon, background, text colour); the short name fits a 44 px cell
 LOOK: dict[Kind, tuple[Message, ft.IconData, str, str]] = {
@@ -43,9 +44,10 @@ def symbols(card: dict) -> str:
     return " ".join(parts)
 
 
-def combination_text(card: dict) -> str:
-    """E.g. "Sheep+Field"."""
-    return "+".join(Kind(kind).label for kind in card.get("combination") or [])
+def combination_text(card: dict, words=None) -> str:
+    """E.g. "Sheep+Field", in ``words`` (English by default)."""
+    words = words or app_language("en")
+    return "+".join(words.render(Kind(kind).word) for kind in card.get("combination") or [])
 
 
 def short_name(kind: Kind, words) -> str:
@@ -78,7 +80,7 @@ def face(card: dict, size: float, words, stop: int | None = None) -> ft.Control:
             top.append(ft.Text(f"{card['points']}{STAR}", size=small, color=ink, no_wrap=True,
                                weight=ft.FontWeight.BOLD))
         mini = max(11, round(size * 0.27))
-        asked = [_mini_card(kind_asked, mini) for kind_asked in combination]
+        asked = [_mini_card(kind_asked, mini, words) for kind_asked in combination]
         villagers = card.get("villagers") or 0
         if villagers:
             asked.append(ft.Text(VILLAGER * villagers if villagers <= 2
@@ -94,13 +96,13 @@ def face(card: dict, size: float, words, stop: int | None = None) -> ft.Control:
                      alignment=ft.MainAxisAlignment.CENTER)
 
 
-def _mini_card(kind: Kind, size: int) -> ft.Control:
+def _mini_card(kind: Kind, size: int, words) -> ft.Control:
     """A kind a combination asks for: a small card of its colour with its icon."""
     _, icon, colour, ink = LOOK[kind]
     return ft.Container(ft.Icon(icon, size=size - 3, color=ink), width=size, height=size,
                         bgcolor=colour, border_radius=3, alignment=ft.Alignment.CENTER,
                         border=ft.Border.all(1, ft.Colors.WHITE),
-                        tooltip=kind.label)
+                        tooltip=words.render(kind.word))
 
 
 def cell_name(view: CellView, words, highlighted: bool = False) -> str:
@@ -109,7 +111,7 @@ def cell_name(view: CellView, words, highlighted: bool = False) -> str:
     after a cell a scorepad line used."""
     if view.card is not None:
         name = words.say("ui.sv.cell.card", "{place}: {kind}", place=view.place,
-                         kind=Kind(view.card["kind"]).label)
+                         kind=Kind(view.card["kind"]).word)
     elif view.can_place:
         name = words.say("ui.sv.cell.free", "{place}: free place", place=view.place)
     else:

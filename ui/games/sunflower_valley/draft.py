@@ -34,7 +34,7 @@ from scorer.sunflower_valley.models import (
 )
 from scorer.core.breakdown import Cell
 from scorer.files import problems_message
-from scorer.message import Message, msg, place as place_words
+from scorer.message import Message, msg, verbatim
 from ui.games.plugin import PlayerSetup
 from ui.store.draft_check import Checked, Problem
 
@@ -103,9 +103,8 @@ def cards_by_cell(player: dict) -> dict[Cell, dict]:
 def namer(cells: Iterable[Cell]) -> Namer:
     """Names places as the editor's grid shows them for a valley of cards at ``cells``:
     "row 2, column 3" from the valley's top-left."""
-    places = Places.of([cell for cell in cells if all(isinstance(v, int) for v in cell)]
-                       or [START])
-    return lambda cell: place_words(places.row(cell[0]), places.column(cell[1]))
+    return Places.of([cell for cell in cells if all(isinstance(v, int) for v in cell)]
+                     or [START]).place
 
 
 def stops_of(player: dict) -> list[Cell] | None:
@@ -113,14 +112,15 @@ def stops_of(player: dict) -> list[Cell] | None:
     return None if stops is None else [tuple(stop) for stop in stops]
 
 
-def summary(card: dict) -> str:
-    """E.g. "Town (Sheep + Field -> 3, 1 villager)"; the raw kind when it does not validate."""
+def summary(card: dict) -> Message:
+    """E.g. "Town (Sheep + Field -> 3, 1 villager)"; the raw kind (as it is) when it does not
+    validate."""
     try:
         return CardDescription.model_validate(
             {key: value for key, value in description_of(card).items() if value is not None}
-        ).summary
+        ).summary_message
     except ValidationError:
-        return str(card.get("kind", "card")).replace("_", " ").title()
+        return verbatim(str(card.get("kind", "card")).replace("_", " ").title())
 
 
 # Edits: each returns a label for the undo button and a change made to a copy of the draft. -------
@@ -140,7 +140,7 @@ def place(player: int, cell: Cell, description: CardDescription,
         cards.append(card_dict(description, cell))
         _remember(draft, description)
 
-    return msg("ui.sv.edit.place", "place {card} at {place}", card=description.summary,
+    return msg("ui.sv.edit.place", "place {card} at {place}", card=description.summary_message,
                place=name(cell)), change
 
 
@@ -155,7 +155,7 @@ def redescribe(player: int, cell: Cell, description: CardDescription,
         existing.update(description_dict(description))
         _remember(draft, description)
 
-    return msg("ui.sv.edit.describe", "describe {card} at {place}", card=description.summary,
+    return msg("ui.sv.edit.describe", "describe {card} at {place}", card=description.summary_message,
                place=name(cell)), change
 
 
@@ -231,7 +231,7 @@ def forget(description: CardDescription) -> tuple[Label, Change]:
         draft["described"] = [kept for kept in draft.get("described", []) if kept != entry]
 
     return msg("ui.sv.edit.forget", "take {card} off the described cards",
-               card=description.summary), change
+               card=description.summary_message), change
 
 
 def rewrite_description(old: CardDescription, new: CardDescription,
@@ -256,10 +256,10 @@ def rewrite_description(old: CardDescription, new: CardDescription,
 
     if everywhere:
         return msg("ui.sv.edit.rewrite_everywhere",
-                   "change {card} to {new} on every card that carries it", card=old.summary,
-                   new=new.summary), change
+                   "change {card} to {new} on every card that carries it", card=old.summary_message,
+                   new=new.summary_message), change
     return msg("ui.sv.edit.rewrite", "change {card} to {new} in the described cards",
-               card=old.summary, new=new.summary), change
+               card=old.summary_message, new=new.summary_message), change
 
 
 def town_and_farmer_cards(draft: dict) -> list[CardDescription]:
@@ -336,7 +336,7 @@ def check_valley(valley: dict, player: int | None = None) -> tuple[Valley | None
     for cell in sorted(set(cards) - region):
         problems.append(Problem(msg(
             "ui.sv.problem.not_touching", "{kind} at {place} does not touch the valley side by "
-            "side: it is not scored until it does", kind=cards[cell].kind.label,
+            "side: it is not scored until it does", kind=cards[cell].kind.word,
             place=named(cell)), player, cell))
     connected = tuple(card for cell, card in sorted(cards.items()) if cell in region)
     stops = _valid_stops(connected, stops_of(valley), player, problems)

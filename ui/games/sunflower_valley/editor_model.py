@@ -21,7 +21,7 @@ from scorer.sunflower_valley.models import (
 )
 from scorer.message import Message, msg
 from ui.live.editing import PlayerEditor
-from ui.parts.words import spoken
+from ui.parts.words import app_language, spoken
 from scorer.core.breakdown import Cell
 from ui.store.draft_check import Problem
 from ui.live.session import TableSession
@@ -47,17 +47,19 @@ class Offer:
     """Described at this table (else it comes from the group's deck)."""
 
 
-def card_words(description: CardDescription) -> str:
-    """What a search matches: e.g. "town sheep+field 3★ 1☺"."""
-    kinds = "+".join(kind.label for kind in description.combination)
-    return (f"{description.kind.label} {kinds} {description.points}★ "
+def card_words(description: CardDescription, words=None) -> str:
+    """What a search matches, in the device's ``words`` (English by default): e.g. "town
+    sheep+field 3★ 1☺"."""
+    words = words or app_language("en")
+    kinds = "+".join(words.render(kind.word) for kind in description.combination)
+    return (f"{words.render(description.kind.word)} {kinds} {description.points}★ "
             f"{description.villagers}☺").casefold()
 
 
-def matches(description: CardDescription, search: str) -> bool:
+def matches(description: CardDescription, search: str, words) -> bool:
     """Every word searched is in the card's words ("sheep 3" finds a 3★ card asking for Sheep)."""
-    words = card_words(description)
-    return all(word in words for word in search.casefold().split())
+    said = card_words(description, words)
+    return all(word in said for word in search.casefold().split())
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,7 @@ class ValleyEditor(PlayerEditor):
         found = [Offer(description, count, True) for description, count in here] + [
             Offer(entry.card, 0, False) for entry in Deck(self.session.store).cards(
                 "sunflower_valley") if entry.card not in described]
-        return [offer for offer in found if matches(offer.description, search)]
+        return [offer for offer in found if matches(offer.description, search, self.words)]
 
     def carriers(self, description: CardDescription) -> dict[str, int]:
         """How many laid cards of each player carry this description (the players that have
@@ -307,7 +309,7 @@ class ValleyEditor(PlayerEditor):
             return True
         self.brush = CardDescription(kind=kind)
         self.message = self.words.say("ui.sv.lay_kind", "Tap a place to lay a {card}.",
-                                      card=kind.label)
+                                      card=kind.word)
         return False
 
     def choose_description(self, description: CardDescription) -> None:
@@ -316,7 +318,7 @@ class ValleyEditor(PlayerEditor):
         self.selected = None
         self.brush = description
         self.message = self.words.say("ui.sv.lay_kind", "Tap a place to lay a {card}.",
-                                      card=description.summary)
+                                      card=description.summary_message)
 
     def tap(self, cell: Cell) -> None:
         if self.express_mode:

@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.sunflower_valley.models import CardDescription, Kind
+from scorer.sunflower_valley.lines import CARD_ROWS
+from scorer.sunflower_valley.models import CardDescription, Kind, joined_by_plus
 from ui.games.sunflower_valley.cards import (
     LOOK, cell_control, combination_text, grid_control, short_name, symbols,
 )
@@ -242,7 +243,8 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
             self.model.grow, edge), f"grow-{edge}", width=TOUCH, padding=0, tooltip=tooltip)
             for edge, icon, tooltip in edges(self.words)]
         parts: list[ft.Control] = [ft.Row(
-            [ft.Text(self.words.say("ui.sv.grid.label", "Grid:"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
+            [ft.Text(self.words.say("ui.sv.grid.label", "Grid:"), size=13,
+                     color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
             wrap=True, run_spacing=4)]
         sight = self.sight_text()
         if sight:
@@ -256,7 +258,7 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                        "mode-cards", selected=not express,
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if not express else None),
             tap_target(ft.Row([ft.Icon(ft.Icons.TRAIN, size=18),
-                               ft.Text(self.words.say("ui.sv.mode.express", "Valley Express"),
+                               ft.Text(self.words.render(CARD_ROWS["express"]),
                                        size=15)], tight=True),
                        lambda e: self._run(self.model.set_express_mode, True),
                        "mode-express", selected=express,
@@ -281,8 +283,8 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                 selected=plain,
                 padding=6,
                 tooltip=self.words.say("ui.sv.palette.describe", "Describe a new {kind} card",
-                                       kind=kind.label) if kind in (Kind.TOWN, Kind.FARMER)
-                else self.words.say("ui.sv.palette.lay", "Lay {kind} cards", kind=kind.label),
+                                       kind=kind.word) if kind in (Kind.TOWN, Kind.FARMER)
+                else self.words.say("ui.sv.palette.lay", "Lay {kind} cards", kind=kind.word),
             ))
         return ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)
 
@@ -295,7 +297,7 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
             description = offer.description
             card = edits.description_dict(description)
             _, icon, colour, ink = LOOK[description.kind]
-            text = f"{combination_text(card)} {symbols(card)}".strip()
+            text = f"{combination_text(card, self.words)} {symbols(card)}".strip()
             if offer.laid:
                 text += " " + self.words.say("ui.sv.offer.laid", "(laid {count})",
                                              count=offer.laid)
@@ -307,8 +309,9 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                 bgcolor=colour,
                 selected=brush == description,
                 padding=8,
-                tooltip=description.summary if offer.here else self.words.say(
-                    "ui.sv.offer.from_deck", "{card} (from the deck)", card=description.summary),
+                tooltip=self.words.render(description.summary_message) if offer.here else
+                self.words.say("ui.sv.offer.from_deck", "{card} (from the deck)",
+                               card=description.summary_message),
             ))
         rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
             if chips else []
@@ -436,7 +439,7 @@ class DescriptionPicker:
         self.body = ft.Column(tight=True, spacing=8, width=320)
         self.dialog = ft.AlertDialog(
             title=ft.Text(title.format(words.say("ui.sv.picker.kind_card", "{kind} card",
-                                                 kind=kind.label)), size=18),
+                                                 kind=kind.word)), size=18),
             content=self.body,
             actions=[
                 tap_target(words.say("ui.sv.picker.cancel", "Cancel"), self._cancel,
@@ -457,10 +460,10 @@ class DescriptionPicker:
         draft = self.draft
         _, message = draft.result()
         say = self.words.say
-        combination = " + ".join(kind.label for kind in draft.combination) or say(
-            "ui.sv.picker.nothing", "nothing yet")
+        combination = self.words.render(joined_by_plus(draft.combination)) \
+            if draft.combination else say("ui.sv.picker.nothing", "nothing yet")
         adders = [
-            tap_target(f"+ {kind.label}", lambda e, k=kind: self._change(draft.add, k),
+            tap_target(f"+ {self.words.render(kind.word)}", lambda e, k=kind: self._change(draft.add, k),
                        f"picker-add-{kind.value}", bgcolor=LOOK[kind][2], color=LOOK[kind][3],
                        padding=8)
             for kind in draft.allowed

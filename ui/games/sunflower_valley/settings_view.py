@@ -19,7 +19,7 @@ class GoalSettings(SessionEditor):
 
         if goals:
             self._apply(msg("ui.sv.edit.goals", "play with {goals}",
-                            goals=tuple(GOALS[goal].label for goal in goals)), change)
+                            goals=tuple(GOALS[goal].title for goal in goals)), change)
         else:
             self._apply(msg("ui.sv.edit.no_goals", "play with no goals"), change)
 

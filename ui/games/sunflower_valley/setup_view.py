@@ -36,20 +36,21 @@ class GoalPicker:
                 on = key in chosen
                 chips.append(tap_target(
                     # Dark ink on the pale chip, in the dark theme too.
-                    ft.Text(goal.label, size=14, color="#000000" if on else None),
+                    ft.Text(self.words.render(goal.title), size=14,
+                            color="#000000" if on else None),
                     lambda e, k=key: self._toggle(k),
                     f"goal-{key}",
                     selected=on,
                     bgcolor=(ft.Colors.BLUE_100 if competitive else ft.Colors.ORANGE_100)
                     if on else None,
-                    tooltip=goal.text,
+                    tooltip=self.words.render(goal.description),
                 ))
         self.root.controls = [
             ft.Text(say("ui.sv.goals.title", "Goal cards"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row([first, none], wrap=True),
             labelled("goals-chosen", ft.Text(
                 say("ui.sv.goals.chosen", "{count} of 3 chosen: {goals}", count=len(chosen),
-                    goals=", ".join(GOALS[k].label for k in chosen)) if chosen else
+                    goals=tuple(GOALS[k].title for k in chosen)) if chosen else
                 say("ui.sv.goals.chosen_none", "0 of 3 chosen: none (the children's game)"),
                 size=14)),
             ft.Text(say("ui.sv.goals.colours", "Blue: competitive. Orange: accumulative."),
