@@ -161,3 +161,7 @@ def test_a_vanished_database_is_told_and_never_made_again_empty(tmp_path):
         "screen")
     assert len(session.draft["players"][0]["cards"]) == 2  # kept on the screen
     assert not (tmp_path / "tables.sqlite3").exists()
+    # Still read from the file the store holds open: what was saved, as it was saved.
+    [stored] = store.list()
+    assert stored.draft == draft and store.get(stored.id).draft == draft
+    assert not (tmp_path / "tables.sqlite3").exists()

@@ -1,9 +1,10 @@
-"""Every write a screen makes, on a tables file that refuses writes (as a read-only file, a full disk
-or a vanished file does): each action arrives through Flet's own event dispatch, as a tap from a
-phone does, on a real Flet session. The device that acted is told "Not saved: ..." in words with
-what to do, Flet never sends its "session crashed" screen, nothing is written, and what was
-entered stays on the screen. Together the actions reach every writer of the tables file that a
-screen or the upload endpoint uses (the last test checks that none is left out)."""
+"""Every write a screen makes, on a tables file that refuses writes (made read-only, or deleted
+while the app runs; a full disk is refused the same way): each action arrives through Flet's own
+event dispatch, as a tap from a phone does, on a real Flet session. The device that acted is told
+"Not saved: ..." in words with what to do, Flet never sends its "session crashed" screen, nothing
+is written, and what was entered stays on the screen. Together the actions reach every writer of
+the tables file that a screen or the upload endpoint uses (the last test checks that none is
+left out)."""
 
 from __future__ import annotations
 
@@ -43,10 +44,15 @@ from ui.web.photo_upload import UPLOAD_PATH, PhotoUploads
 
 SV = APP_GAMES["sunflower_valley"]
 HOST, BOB = "host-device", "bob-device"
-REFUSED_HERE = "Not saved: the file cannot be written (file {}): check that you may write there, " \
-               "or choose another place; nothing changed; what you entered stays here, to try " \
-               "again."
-"""What the device that acted is told; the host is told where the file is, others its name."""
+WHY = {
+    "read-only": "the file cannot be written (file {}): check that you may write there, or "
+                 "choose another place",
+    "vanished": "the file is no longer there (file {}): put it back (from a backup if need be), "
+                "or restart scorepad to start a new one",
+}
+"""Why a change is refused, by how the file fails; the host is told where the file is, the
+other devices its name."""
+NOTHING_CHANGED = "; nothing changed; what you entered stays here, to try again."
 
 
 def jpeg() -> bytes:
@@ -57,10 +63,12 @@ def jpeg() -> bytes:
 
 class Table:
     """A server on a tables file with one table (Ann, Bob, Cid), a host device and Bob's phone,
-    a deck card per game and a photo of the table; ``refuse()`` makes the file refuse writes."""
+    a deck card per game and a photo of the table; ``refuse()`` makes the file fail as
+    ``failure`` says: made read-only, or deleted while the app runs."""
 
-    def __init__(self, tmp_path, monkeypatch):
+    def __init__(self, tmp_path, monkeypatch, failure: str = "read-only"):
         self.monkeypatch = monkeypatch
+        self.failure = failure
         self.store = app_store(tmp_path / "t.sqlite3")
         draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue"),
                               PlayerSetup("Cid", "green")], {"goals": []})
@@ -74,7 +82,11 @@ class Table:
         self.server: Server | None = None
 
     def refuse(self) -> None:
-        refuse_writes(self.monkeypatch, self.store)
+        if self.failure == "read-only":
+            refuse_writes(self.monkeypatch, self.store)
+        else:
+            for end in ("", "-wal", "-shm"):
+                self.store.path.with_name(self.store.path.name + end).unlink(missing_ok=True)
         self.monkeypatch.setattr(self.store, "refusing", True, raising=False)
 
     def connect(self, device: str, route: str) -> Device:
@@ -363,23 +375,26 @@ ACTIONS: list[Action] = [
 ]
 
 
+@pytest.mark.parametrize("failure", list(WHY))
 @pytest.mark.parametrize("action", ACTIONS, ids=[action.__name__ for action in ACTIONS])
-def test_a_refused_write_is_told_on_the_device_that_acted_never_a_crash(action, tmp_path,
-                                                                          monkeypatch):
-    table = Table(tmp_path, monkeypatch)
+def test_a_refused_write_is_told_on_the_device_that_acted_never_a_crash(action, failure,
+                                                                          tmp_path, monkeypatch):
+    """Deleted while the app runs, the file is still read (every screen shows what was saved)
+    while each change is refused."""
+    table = Table(tmp_path, monkeypatch, failure)
 
     async def run() -> None:
         device = await action(table)
         assert not crashed(device)
-        name = (table.store.path if device.context.device == HOST else table.store.path.name)
         said = [text for text in shown(device) if text.startswith("Not saved")]
         if action is add_a_player_in_table_settings:  # an edit: kept, saved by the next save
             # The mark under the table's title, then the settings' message saying why.
-            assert said == ["Not saved", "Not saved: the file cannot be written (file t.sqlite3): check "
-                            "that you may write there, or choose another place; your edit is "
-                            "kept on this screen"]
+            why = WHY[failure].format(table.store.path.name)
+            assert said == ["Not saved", f"Not saved: {why}; your edit is kept on this screen"]
         else:
-            assert said == [REFUSED_HERE.format(name)]
+            host = device.context.device == HOST
+            why = WHY[failure].format(table.store.path if host else table.store.path.name)
+            assert said == [f"Not saved: {why}{NOTHING_CHANGED}"]
 
     asyncio.run(run())
 

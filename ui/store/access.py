@@ -59,8 +59,8 @@ class Access:
         """Counts the grants given and revoked by this server, so a screen re-reads its device's
         grant only after one changed (see ``AppContext.refresh``)."""
 
-    def _connection(self):
-        return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
+    def _reading(self):
+        return self.store._reading()  # noqa: SLF001 - the same file and rules as the tables
 
     def _writing(self):
         return self.store._writing()  # noqa: SLF001 - a refusal is NotSaved, as for the tables
@@ -68,7 +68,7 @@ class Access:
     def host_key(self) -> str:
         """The key of ``scorepad app``'s printed address; made once, kept in the database
         (reading it writes nothing once it exists)."""
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute(
                 "SELECT value FROM settings WHERE name = 'host_key'").fetchone()
         if row is not None:
@@ -91,7 +91,7 @@ class Access:
 
     def hosts(self) -> list[tuple[str, datetime]]:
         """The host devices, as (device id, since when), the first first."""
-        with self._connection() as connection:
+        with self._reading() as connection:
             rows = connection.execute("SELECT device, since FROM hosts ORDER BY since").fetchall()
         return [(device, datetime.fromisoformat(since)) for device, since in rows]
 
@@ -110,7 +110,7 @@ class Access:
         return True
 
     def is_host(self, device: str) -> bool:
-        with self._connection() as connection:
+        with self._reading() as connection:
             return connection.execute("SELECT 1 FROM hosts WHERE device = ?",
                                       (device,)).fetchone() is not None
 
@@ -136,7 +136,7 @@ class Access:
         self.renew_code(table_id)
 
     def grant_of(self, device: str, table_id: int) -> Grant | None:
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute(
                 "SELECT device, table_id, role, player, granted FROM grants "
                 "WHERE device = ? AND table_id = ?", (device, table_id)).fetchone()
@@ -144,14 +144,14 @@ class Access:
 
     def grants(self, table_id: int) -> list[Grant]:
         """The devices that may open the table, the first granted first."""
-        with self._connection() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 "SELECT device, table_id, role, player, granted FROM grants "
                 "WHERE table_id = ? ORDER BY granted", (table_id,)).fetchall()
         return [_grant(row) for row in rows]
 
     def table_ids(self, device: str) -> set[int]:
-        with self._connection() as connection:
+        with self._reading() as connection:
             rows = connection.execute("SELECT table_id FROM grants WHERE device = ?",
                                       (device,)).fetchall()
         return {row[0] for row in rows}
@@ -159,7 +159,7 @@ class Access:
     def join_code(self, table_id: int) -> str | None:
         """The table's secret join code (made with the table: reading it writes nothing); None
         when there is no such table."""
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute("SELECT join_code FROM tables WHERE id = ?",
                                      (table_id,)).fetchone()
         return row[0] if row else None
@@ -172,7 +172,7 @@ class Access:
         return self.join_code(table_id)
 
     def table_for_code(self, code: str) -> int | None:
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute(
                 "SELECT id FROM tables WHERE join_code = ? AND deleted IS NULL",
                 (code,)).fetchone()

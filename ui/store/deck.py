@@ -135,7 +135,7 @@ class TablesFile(Protocol):
     """The tables file the deck lives in (``ui.store.storage.TableStore``, which imports this
     module to join cards as it writes drafts)."""
 
-    def _connection(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
     def _writing(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
@@ -153,7 +153,7 @@ class Deck:
         if kind is not None:
             query += " AND kind = ?"
             values += (kind,)
-        with self.store._connection() as connection:
+        with self.store._reading() as connection:
             rows = connection.execute(query + " ORDER BY used DESC, rowid DESC",
                                       values).fetchall()
         cards = []

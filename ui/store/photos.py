@@ -148,8 +148,8 @@ class PhotoStore:
     def __init__(self, store: TableStore):
         self.store = store
 
-    def _connection(self):
-        return self.store._connection()  # noqa: SLF001 - the same file and rules as the tables
+    def _reading(self):
+        return self.store._reading()  # noqa: SLF001 - the same file and rules as the tables
 
     def _writing(self):
         return self.store._writing()  # noqa: SLF001 - a refusal is NotSaved, as for the tables
@@ -172,7 +172,7 @@ class PhotoStore:
 
     def of_table(self, table_id: int) -> list[Photo]:
         """The table's photos, the first taken first."""
-        with self._connection() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 "SELECT id, uid, table_id, player, added, width, height FROM photos "
                 "WHERE table_id = ? ORDER BY added, id", (table_id,)).fetchall()
@@ -181,7 +181,7 @@ class PhotoStore:
 
     def table_of(self, uid: str) -> int | None:
         """The table holding the photo with this uid, if any."""
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute("SELECT table_id FROM photos WHERE uid = ?",
                                      (uid,)).fetchone()
         return row[0] if row else None
@@ -193,7 +193,7 @@ class PhotoStore:
         return self._bytes("thumbnail", table_id, photo_id)
 
     def _bytes(self, column: str, table_id: int, photo_id: int) -> bytes | None:
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute(f"SELECT {column} FROM photos WHERE id = ? AND table_id = ?",
                                      (photo_id, table_id)).fetchone()
         return bytes(row[0]) if row else None

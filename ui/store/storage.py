@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -231,10 +232,24 @@ class TableStore:
         self._keeper = sqlite3.connect(f"{self.path.as_uri()}?mode=rw", uri=True,
                                        check_same_thread=False)
         self._keeper.execute("SELECT count(*) FROM tables").fetchone()  # opens the WAL index
+        self._keeper_lock = threading.Lock()
 
     def close(self) -> None:
         """Let go of the file (its WAL is written into it): the store is not used after."""
         self._keeper.close()
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection for reads only. A file deleted while the app runs is read on from the
+        connection the store holds open (SQLite still has it), one read at a time: every screen
+        still shows what was saved, while every change is refused in words (``NotSaved``: "the
+        file is no longer there")."""
+        if self.path.exists():
+            with self._connection() as connection:
+                yield connection
+            return
+        with self._keeper_lock:
+            yield self._keeper
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
@@ -294,7 +309,7 @@ class TableStore:
                 join_new(connection, self.deck_cards, row[1], draft, _draft_of(row[2]))
 
     def get(self, table_id: int) -> StoredTable | None:
-        with self._connection() as connection:
+        with self._reading() as connection:
             row = connection.execute(
                 f"SELECT {_COLUMNS} FROM tables WHERE id = ? AND deleted IS NULL",
                 (table_id,),
@@ -310,7 +325,7 @@ class TableStore:
         return self._tables("deleted IS NOT NULL ORDER BY deleted DESC, id DESC")
 
     def _tables(self, condition: str) -> list[StoredTable]:
-        with self._connection() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 f"SELECT {_COLUMNS} FROM tables WHERE {condition}"
             ).fetchall()
