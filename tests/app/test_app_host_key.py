@@ -7,13 +7,15 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
 
 from app_browser import ROOT, free_port
+from ui.cli import main
 from ui.store.access import Access, device_id
-from ui.store.storage import TableStore
+from ui.store.storage import NotSaved, TableStore
 from ui.web.host_key import COOKIE, HostKeyHandOff, presented_key
 
 
@@ -86,3 +88,22 @@ def test_new_host_key_replaces_the_key_and_ends_every_host_device(tmp_path):
     assert new != old and access.host_key() == new
     assert "A new host key: the old address no longer makes a browser the host's" in printed
     assert access.hosts() == []
+
+
+def test_a_host_key_the_file_cannot_keep_at_start_is_one_line_and_exit_code_2(tmp_path, capsys,
+                                                                              monkeypatch):
+    """The file stopped taking writes between its opening and the new key (a disk filling up):
+    the one line every unusable tables file gets, never a traceback."""
+    db = tmp_path / "tables.sqlite3"
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorcode = sqlite3.SQLITE_FULL
+
+    def full(access):
+        raise NotSaved(error, db)
+
+    monkeypatch.setattr(Access, "new_host_key", full)
+    assert main(["app", "--port", str(free_port()), "--db", str(db), "--no-browser",
+                 "--new-host-key"]) == 2
+    assert capsys.readouterr().err == (f"scorepad app: cannot use the tables file: the disk is "
+                                       f"full (file {db}): free some space (--db FILE chooses "
+                                       "it)\n")
