@@ -54,8 +54,7 @@ class Message(BaseModel):
     def rendered(self, wording: Wording) -> Message:
         """This message in another language (its parameters' messages too)."""
         params = {name: _rendered_param(value, wording) for name, value in self.params.items()}
-        unrendered = self.model_copy(update={"params": params})
-        return unrendered.model_copy(update={"text": _render(unrendered, wording)})
+        return _made(self.id, self.source, self.plural, params, wording)
 
 
 class _English:
@@ -75,13 +74,42 @@ ENGLISH: Wording = _English()
 
 def msg(id: str, source: str, /, **params: Param) -> Message:
     """A message without plural forms, rendered in English."""
-    return _english(Message(id=id, source=source, params=params, text=""))
+    return _made(id, source, None, _checked(params), ENGLISH)
 
 
 def msg_n(id: str, source: str, plural: str, /, count: int, **params: Param) -> Message:
     """A message whose words depend on ``count`` (``{count}`` is a parameter too), in English."""
-    return _english(Message(id=id, source=source, plural=plural,
-                            params={"count": count, **params}, text=""))
+    return _made(id, source, plural, _checked({"count": count, **params}), ENGLISH)
+
+
+def _made(id: str, source: str, plural: str | None, params: dict[str, Param],
+          wording: Wording) -> Message:
+    """A message rendered with ``wording``. Made without pydantic's validation (``_checked``
+    did its work): the library makes hundreds per table, and validating each cost more than
+    scoring."""
+    unrendered = Message.model_construct(id=id, source=source, plural=plural, params=params,
+                                         text="")
+    return Message.model_construct(id=id, source=source, plural=plural, params=params,
+                                   text=_render(unrendered, wording))
+
+
+def _checked(params: dict[str, Any]) -> dict[str, Param]:
+    """The parameters as a message holds them: a list becomes a tuple, a string subclass (a
+    str enum) a plain string; anything else a message cannot say is a programming error."""
+    return {name: _param(value, name) for name, value in params.items()}
+
+
+def _param(value: Any, name: str) -> Param:
+    if isinstance(value, Message) or type(value) in (int, float, str):
+        return value
+    if isinstance(value, tuple | list):
+        return tuple(_param(item, name) for item in value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"message parameter {name!r} is a {type(value).__name__}: a message says "
+                    "numbers, texts, messages and tuples of them")
 
 
 def verbatim(text: str) -> Message:
@@ -103,10 +131,6 @@ class MessageError(ValueError):
 def place(row: int, column: int) -> Message:
     """A place on a valley or a board as players name it: "row 2, column 3" (numbers from 1)."""
     return msg("place.row_column", "row {row}, column {column}", row=row, column=column)
-
-
-def _english(message: Message) -> Message:
-    return message.model_copy(update={"text": _render(message, ENGLISH)})
 
 
 def _render(message: Message, wording: Wording) -> str:
