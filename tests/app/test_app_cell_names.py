@@ -56,8 +56,8 @@ def test_a_highlighted_cell_says_so_and_carries_a_mark_the_dimmed_ones_do_not():
 
 def test_board_spaces_are_named_by_place_and_what_is_on_them():
     bee = SpaceView(cell=(3, 2), colour=Colour.YELLOW, symbol=Symbol.BEE)
-    assert space_control(bee, 40).label == "row 3, column 2: yellow bee"
-    used = space_control(bee, 40, highlighted=True)
+    assert space_control(bee, 40, app_language("en")).label == "row 3, column 2: yellow bee"
+    used = space_control(bee, 40, app_language("en"), highlighted=True)
     assert used.label == "row 3, column 2: yellow bee, highlighted"
     assert HIGHLIGHT_MARK in texts_under(used)
-    assert HIGHLIGHT_MARK not in texts_under(space_control(bee, 40, dimmed=True))
+    assert HIGHLIGHT_MARK not in texts_under(space_control(bee, 40, app_language("en"), dimmed=True))

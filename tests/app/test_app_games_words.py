@@ -4,8 +4,12 @@ expectations); English stays as it was (the other tests)."""
 
 from __future__ import annotations
 
+from scorer.girasoles.models import Colour, Symbol
 from scorer.sunflower_valley.models import CardDescription, Kind
+from test_app_girasoles_editor import open_table
 from test_app_sunflower_valley_editor import editors
+from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
+from ui.games.girasoles.look import describe
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup, validate_players
 from ui.games.sunflower_valley.cards import cell_name
@@ -73,7 +77,7 @@ def test_a_new_tables_players_are_refused_in_the_devices_language():
     assert validate_players([PlayerSetup("Ana", "plum")], game, SPANISH) == (
         "Ana necesita un color")
     assert game.setup_problem({"mode": "normal", "rows": 11, "cols": 6}, GERMAN) == (
-        "eine Tafel hat 4 bis 10 Reihen, nicht 11")
+        "ein Tableau hat 4 bis 10 Reihen, nicht 11")
     assert APP_GAMES["sunflower_valley"].setup_problem({"goals": ["a"]}, SPANISH).startswith(
         "carta de objetivo desconocida")
 
@@ -94,3 +98,44 @@ def test_the_library_names_the_cards_in_each_language(tmp_path):
     ana.tap((1, 0))
     assert [offer.description for offer in hans.offers("schaf 3")] == [town]
     assert [offer.description for offer in ana.offers("oveja lago")] == [town]
+
+
+def test_a_girasoles_board_is_entered_in_the_devices_language(tmp_path):
+    session, _ = open_table(tmp_path)
+    hans, ana = BoardEditor(session, 0, GERMAN), BoardEditor(session, 0, SPANISH)
+    hans.tap((1, 1))
+    assert hans.message == "Wähle zuerst eine Farbe oder ein Symbol, dann tippe auf ein Feld."
+    hans.choose_shape(Shape.ACROSS)
+    hans.choose_colour(Colour.RED)
+    assert hans.message == "Rot, Doppelplättchen: tippe auf das linke der zwei Felder."
+    hans.tap((1, 6))
+    assert hans.message == ("Ein Doppelplättchen ab Reihe 1, Spalte 6 ragt über das Tableau "
+                            "hinaus: tippe auf das linke der zwei Felder.")
+    hans.tap((1, 1))
+    assert hans.message == ("Ana: Doppelplättchen in Rot auf Reihe 1, Spalte 1 und Reihe 1, "
+                            "Spalte 2 gelegt.")
+    assert spoken(SPANISH, session.undo_label) == (
+        "Ana: colocar una loseta doble (rojo) en fila 1, columna 1 y fila 1, columna 2")
+    ana.choose_symbol(Symbol.BEE)
+    assert ana.message == "Abeja: toca una casilla para ponerle abeja."
+    ana.tap((1, 2))
+    assert ana.count_text() == "2 de 36 casillas cubiertas · 1 símbolo"
+    assert hans.count_text() == "2 von 36 Feldern belegt · 1 Symbol"
+    ana.tap((1, 1))
+    assert ana.count_text() == "2 de 36 casillas cubiertas · 2 símbolos"
+    assert describe(hans.grid()[0][1], GERMAN) == "Reihe 1, Spalte 2: rote Biene"
+    assert describe(ana.grid()[0][2], SPANISH) == "fila 1, columna 3: vacía"
+
+
+def test_the_girasoles_objectives_say_their_rules_and_problems_in_each_language(tmp_path):
+    session, _ = open_table(tmp_path)
+    objectives = ObjectivesEditor(session, SPANISH)
+    objectives.add(5)
+    view = objectives.chosen()[0]
+    assert (view.title, view.rule, view.problem) == (
+        "5. Zonas de un color", "1 punto por zona del color de la carta",
+        "elige el color que muestra su carta")
+    german = ObjectivesEditor(session, GERMAN)
+    assert german.count_text() == "1 von 3 zusätzlichen Zielen (Normalmodus)"
+    german.set_colour(5, Colour.GREEN)
+    assert german.chosen()[0].title == "5. Grüne Gebiete"

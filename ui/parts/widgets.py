@@ -172,8 +172,6 @@ HIGHLIGHT_MARK = "✓"
 HIGHLIGHT_MARK_BG = "#006064"
 """A highlighted cell's mark (white on dark cyan, 7:1): the cells a line used differ from the
 dimmed ones by a shape as well as by colour, border and brightness."""
-HIGHLIGHTED_WORDS = ", highlighted"
-"""Said after a highlighted cell's name."""
 
 
 def highlight_mark() -> ft.Control:

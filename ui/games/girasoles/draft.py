@@ -33,44 +33,42 @@ from scorer.girasoles.models import (
     Options,
     Player,
     Symbol,
-    describe_cell,
+    COLOUR_NAMES,
+    MODE_NAMES,
+    SYMBOL_NAMES,
     parse_space,
 )
 from scorer.girasoles.objectives import OBJECTIVES
 from scorer.core.breakdown import Cell
-from ui.games.plugin import PlayerSetup, error_message
+from scorer.files import problems_message
+from scorer.message import Message, msg, place
+from ui.games.plugin import PlayerSetup
 from ui.store.draft_check import Checked, Problem
 
 Change = Callable[[dict], None]
+Label = Message
+"""An edit's label, said on each device in its language (see ``ui.live.session.Label``)."""
 EMPTY_SPACE = EMPTY + EMPTY
 
-GENERIC_TITLES = {
-    1: "Spaces of a colour on the edges",
-    2: "Spaces of a colour on the edges",
-    5: "Areas of a colour",
-    6: "Areas of a colour",
-    7: "Pairs of two objects",
-    8: "Pairs of two objects",
-    9: "Pairs of two objects",
-}
-"""Titles of the cards that show a colour or two objects, before the table says which."""
-
-RULES = {
-    1: "1 point per space of the card's colour on the edges",
-    2: "1 point per space of the card's colour on the edges",
-    3: "1 point per sunflower on the edges",
-    4: "1 point per sunflower area (sunflowers side by side, any colours)",
-    5: "1 point per area of the card's colour",
-    6: "1 point per area of the card's colour",
-    7: "2 points per pair of the card's two objects side by side",
-    8: "2 points per pair of the card's two objects side by side",
-    9: "2 points per pair of the card's two objects side by side",
-    10: "2 points per row with one or more bees",
-    11: "2 points per column with one or more ladybugs",
-    12: "3 points per row or column with all 4 colours",
-    13: "1 point per bee, leaf or ladybug of a different colour",
-    14: "3 points per set of 4 sunflowers of different colours",
-    15: "4 points per bee, leaf and ladybug of one colour in one area",
+_EDGES_RULE = msg("ui.gi.rule.edges", "1 point per space of the card's colour on the edges")
+_AREAS_RULE = msg("ui.gi.rule.areas", "1 point per area of the card's colour")
+_PAIRS_RULE = msg("ui.gi.rule.pairs", "2 points per pair of the card's two objects side by side")
+RULES: dict[int, Message] = {
+    1: _EDGES_RULE,
+    2: _EDGES_RULE,
+    3: msg("ui.gi.rule.3", "1 point per sunflower on the edges"),
+    4: msg("ui.gi.rule.4", "1 point per sunflower area (sunflowers side by side, any colours)"),
+    5: _AREAS_RULE,
+    6: _AREAS_RULE,
+    7: _PAIRS_RULE,
+    8: _PAIRS_RULE,
+    9: _PAIRS_RULE,
+    10: msg("ui.gi.rule.10", "2 points per row with one or more bees"),
+    11: msg("ui.gi.rule.11", "2 points per column with one or more ladybugs"),
+    12: msg("ui.gi.rule.12", "3 points per row or column with all 4 colours"),
+    13: msg("ui.gi.rule.13", "1 point per bee, leaf or ladybug of a different colour"),
+    14: msg("ui.gi.rule.14", "3 points per set of 4 sunflowers of different colours"),
+    15: msg("ui.gi.rule.15", "4 points per bee, leaf and ladybug of one colour in one area"),
 }
 """The rulebook's list of additional objectives, in a line each (the scorer has the rules)."""
 
@@ -159,7 +157,7 @@ def _write(board: dict, tokens: list[list[str]]) -> None:
 
 
 def paint(player: int, name: str, cells: tuple[Cell, ...], colour: Colour | None,
-          tile: str) -> tuple[str, Change]:
+          tile: Message) -> tuple[Label, Change]:
     """Give spaces a colour, keeping their symbols (``tile`` names the shape laid, for the
     label); no colour clears the spaces, symbols too."""
 
@@ -173,13 +171,16 @@ def paint(player: int, name: str, cells: tuple[Cell, ...], colour: Colour | None
 
     where = _cells_text(cells)
     if colour is None:
-        return f"{name}: clear {where}", change
+        return msg("ui.gi.edit.clear", "{name}: clear {where}", name=name, where=where), change
     if len(cells) == 1:
-        return f"{name}: paint {where} {colour.value}", change
-    return f"{name}: lay a {colour.value} {tile} on {where}", change
+        return msg("ui.gi.edit.paint", "{name}: paint {where} {colour}", name=name, where=where,
+                   colour=COLOUR_NAMES[colour]), change
+    return msg("ui.gi.edit.lay", "{name}: lay a {colour} {tile} on {where}", name=name,
+               colour=COLOUR_NAMES[colour], tile=tile, where=where), change
 
 
-def put_symbol(player: int, name: str, cell: Cell, symbol: Symbol | None) -> tuple[str, Change]:
+def put_symbol(player: int, name: str, cell: Cell,
+               symbol: Symbol | None) -> tuple[Label, Change]:
     """Set a space's symbol, or take it off (``None``)."""
 
     def change(draft: dict) -> None:
@@ -190,19 +191,22 @@ def put_symbol(player: int, name: str, cell: Cell, symbol: Symbol | None) -> tup
         _write(board, tokens)
 
     if symbol is None:
-        return f"{name}: take the symbol off {describe_cell(cell)}", change
-    return f"{name}: put a {symbol.value} on {describe_cell(cell)}", change
+        return msg("ui.gi.edit.symbol_off", "{name}: take the symbol off {place}", name=name,
+                   place=place(*cell)), change
+    return msg("ui.gi.edit.symbol", "{name}: put a {symbol} on {place}", name=name,
+               symbol=SYMBOL_NAMES[symbol], place=place(*cell)), change
 
 
-def set_coins(player: int, name: str, coins: int) -> tuple[str, Change]:
+def set_coins(player: int, name: str, coins: int) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft["players"][player]["coins"] = coins
         draft["players"][player]["coins_by_round"] = None
 
-    return f"{name}: coins {coins}", change
+    return msg("ui.gi.edit.coins", "{name}: coins {coins}", name=name, coins=coins), change
 
 
-def set_round_coins(player: int, name: str, round_index: int, coins: int) -> tuple[str, Change]:
+def set_round_coins(player: int, name: str, round_index: int,
+                    coins: int) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         rounds = list(draft["players"][player].get("coins_by_round") or [])
         rounds += [0] * (round_index + 1 - len(rounds))
@@ -210,10 +214,11 @@ def set_round_coins(player: int, name: str, round_index: int, coins: int) -> tup
         draft["players"][player]["coins_by_round"] = rounds
         draft["players"][player]["coins"] = None
 
-    return f"{name}: coins of round {round_index + 1} {coins}", change
+    return msg("ui.gi.edit.round_coins", "{name}: coins of round {round} {coins}", name=name,
+               round=round_index + 1, coins=coins), change
 
 
-def count_coins_by_round(player: int, name: str, by_round: bool) -> tuple[str, Change]:
+def count_coins_by_round(player: int, name: str, by_round: bool) -> tuple[Label, Change]:
     """Enter the coins round by round (the first round starts with the total so far) or as
     their total (the rounds' coins added up)."""
 
@@ -227,42 +232,46 @@ def count_coins_by_round(player: int, name: str, by_round: bool) -> tuple[str, C
             entered["coins"] = sum(rounds)
             entered["coins_by_round"] = None
 
-    return f"{name}: coins {'round by round' if by_round else 'as a total'}", change
+    if by_round:
+        return msg("ui.gi.edit.coins_by_round", "{name}: coins round by round",
+                   name=name), change
+    return msg("ui.gi.edit.coins_total", "{name}: coins as a total", name=name), change
 
 
-def set_mode(mode: str) -> tuple[str, Change]:
+def set_mode(mode: str) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft["mode"] = mode
 
-    return f"play the {mode} mode", change
+    return msg("ui.gi.edit.mode", "play the {mode}", mode=MODE_NAMES[mode]), change
 
 
-def add_objective(card: int) -> tuple[str, Change]:
+def add_objective(card: int) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         objectives = draft.setdefault("objectives", [])
         if all(objective.get("card") != card for objective in objectives):
             objectives.append({"card": card, "colour": None, "objects": None})
 
-    return f"add objective {card}", change
+    return msg("ui.gi.edit.add_objective", "add objective {card}", card=card), change
 
 
-def remove_objective(card: int) -> tuple[str, Change]:
+def remove_objective(card: int) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft["objectives"] = [o for o in draft.get("objectives", []) if o.get("card") != card]
 
-    return f"remove objective {card}", change
+    return msg("ui.gi.edit.remove_objective", "remove objective {card}", card=card), change
 
 
-def objective_colour(card: int, colour: Colour) -> tuple[str, Change]:
+def objective_colour(card: int, colour: Colour) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         for objective in draft.get("objectives", []):
             if objective.get("card") == card:
                 objective["colour"] = colour.value
 
-    return f"objective {card} shows {colour.value}", change
+    return msg("ui.gi.edit.objective_colour", "objective {card} shows {colour}", card=card,
+               colour=COLOUR_NAMES[colour]), change
 
 
-def objective_object(card: int, slot: int, symbol: Symbol) -> tuple[str, Change]:
+def objective_object(card: int, slot: int, symbol: Symbol) -> tuple[Label, Change]:
     """Choose the first (``slot`` 0) or second object a pairs card shows."""
 
     def change(draft: dict) -> None:
@@ -272,18 +281,24 @@ def objective_object(card: int, slot: int, symbol: Symbol) -> tuple[str, Change]
                 objects[slot] = symbol.value
                 objective["objects"] = objects
 
-    which = "first" if slot == 0 else "second"
-    return f"objective {card}: {which} object {symbol.value}", change
+    if slot == 0:
+        return msg("ui.gi.edit.first_object", "objective {card}: first object {symbol}",
+                   card=card, symbol=SYMBOL_NAMES[symbol]), change
+    return msg("ui.gi.edit.second_object", "objective {card}: second object {symbol}",
+               card=card, symbol=SYMBOL_NAMES[symbol]), change
 
 
-def set_objective_13_reading(reading: str) -> tuple[str, Change]:
+def set_objective_13_reading(reading: str) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft.setdefault("options", {})["objective_13"] = reading
 
-    return f"objective 13 counts by {reading.replace('_', ' ')}", change
+    if reading == "colour":
+        return msg("ui.gi.edit.reading_colour", "objective 13 counts by colour"), change
+    return msg("ui.gi.edit.reading_kind_and_colour",
+               "objective 13 counts by kind and colour"), change
 
 
-def resize(rows: int, cols: int) -> tuple[str, Change]:
+def resize(rows: int, cols: int) -> tuple[Label, Change]:
     """Every board of the table to ``rows`` by ``cols``; spaces outside are dropped (undo brings
     them back)."""
 
@@ -296,15 +311,18 @@ def resize(rows: int, cols: int) -> tuple[str, Change]:
             tokens += [[EMPTY_SPACE] * cols for _ in range(rows - len(tokens))]
             _write(board, tokens)
 
-    return f"make the boards {rows} by {cols}", change
+    return msg("ui.gi.edit.resize", "make the boards {rows} by {cols}", rows=rows,
+               cols=cols), change
 
 
-def _cells_text(cells: tuple[Cell, ...]) -> str:
+def _cells_text(cells: tuple[Cell, ...]) -> Message:
     if len(cells) == 1:
-        return describe_cell(cells[0])
+        return place(*cells[0])
     if len(cells) == 2:
-        return f"{describe_cell(cells[0])} and {describe_cell(cells[1])}"
-    return f"{describe_cell(cells[0])} to {describe_cell(cells[-1])}"
+        return msg("ui.gi.cells.two", "{first} and {second}", first=place(*cells[0]),
+                   second=place(*cells[1]))
+    return msg("ui.gi.cells.range", "{first} to {last}", first=place(*cells[0]),
+               last=place(*cells[-1]))
 
 
 # Objectives --------------------------------------------------------------------------------------
@@ -321,35 +339,37 @@ def _fields(raw: dict) -> dict:
     return fields
 
 
-def objective_problem(raw: dict) -> str | None:
+def objective_problem(raw: dict) -> Message | None:
     """Why an objective entered cannot be scored yet, in words, or None."""
     number = raw.get("card")
     card = OBJECTIVES.get(number)
     if card is None:
-        return (f"the rulebook describes additional objectives 1 to {len(OBJECTIVES)}; "
-                f"{number} is not one of them")
+        return msg("ui.gi.problem.no_such_objective", "the rulebook describes additional "
+                   "objectives 1 to {count}; {number} is not one of them", count=len(OBJECTIVES),
+                   number=str(number))
     if card.needs_colour and raw.get("colour") is None:
-        return "choose the colour its card shows"
+        return msg("ui.gi.problem.colour", "choose the colour its card shows")
     objects = raw.get("objects") or [None, None]
     if card.needs_objects and None in objects:
-        return "choose the two objects its card shows"
+        return msg("ui.gi.problem.objects", "choose the two objects its card shows")
     try:
         AdditionalObjective.model_validate(_fields(raw))
     except ValidationError as error:
-        return error_message(error)
+        return problems_message(error)
     return None
 
 
-def objective_title(raw: dict) -> str:
+def objective_title(raw: dict) -> Message:
     """E.g. "5. Green areas"; "5. Areas of a colour" while its colour is not chosen."""
     number = raw.get("card")
     card = OBJECTIVES.get(number)
     if card is None:
-        return f"Objective {number}"
+        return msg("ui.gi.objective.unknown", "Objective {number}", number=str(number))
     try:
-        return card.title(AdditionalObjective.model_validate(_fields(raw)))
+        return card.label(AdditionalObjective.model_validate(_fields(raw)))
     except ValidationError:
-        return f"{number}. {GENERIC_TITLES.get(number, card.heading)}"
+        return msg("ui.gi.objective.general", "{number}. {heading}", number=number,
+                   heading=card.heading)
 
 
 # Checking ----------------------------------------------------------------------------------------
@@ -361,8 +381,10 @@ def check_board(raw: dict, player: int | None = None) -> tuple[Board | None, lis
     rows, cols = size_of(raw)
     if not all(isinstance(n, int) and SMALLEST_BOARD_SIZE <= n <= LARGEST_BOARD_SIZE
                for n in (rows, cols)):
-        problems.append(Problem(f"a board is {SMALLEST_BOARD_SIZE} to {LARGEST_BOARD_SIZE} "
-                                f"spaces each way, not {rows} by {cols}", player))
+        problems.append(Problem(msg("ui.gi.problem.board_size", "a board is {least} to {most} "
+                                    "spaces each way, not {rows} by {cols}",
+                                    least=SMALLEST_BOARD_SIZE, most=LARGEST_BOARD_SIZE,
+                                    rows=str(rows), cols=str(cols)), player))
         return None, problems
     tokens = board_tokens(raw)
     for row, line in enumerate(tokens, start=1):
@@ -373,11 +395,13 @@ def check_board(raw: dict, player: int | None = None) -> tuple[Board | None, lis
                 colour, symbol = read_token(text)
                 cell = (row, col)
                 if colour is None and symbol is not None:
-                    message = (f"the {symbol.value} at {describe_cell(cell)} is on a space with "
-                               "no colour: paint the space (a symbol is printed on a tile); "
-                               "it is not scored until then")
+                    message = msg("ui.gi.problem.no_colour", "the {symbol} at {place} is on a "
+                                  "space with no colour: paint the space (a symbol is printed "
+                                  "on a tile); it is not scored until then",
+                                  symbol=SYMBOL_NAMES[symbol], place=place(*cell))
                 else:
-                    message = f"the space at {describe_cell(cell)} cannot be read; it is left empty"
+                    message = msg("ui.gi.problem.unreadable", "the space at {place} cannot be "
+                                  "read; it is left empty", place=place(*cell))
                 problems.append(Problem(message, player, cell))
                 line[col - 1] = EMPTY_SPACE
     return Board(rows=rows, cols=cols, grid=tuple(" ".join(line) for line in tokens)), problems
@@ -397,17 +421,19 @@ def check(draft: dict) -> Checked:
             players.append(Player(name=raw.get("name", ""), coins=raw.get("coins"),
                                   coins_by_round=raw.get("coins_by_round"), board=board))
         except ValidationError as error:
-            problems.append(Problem(error_message(error), index))
+            problems.append(Problem(problems_message(error), index))
             missing = True
     mode = draft.get("mode", "normal")
     if mode not in ADDITIONAL_OBJECTIVES:
-        problems.append(Problem(f"the mode is normal or advanced, not {mode!r}; scored as normal"))
+        problems.append(Problem(msg("ui.gi.problem.mode", "the mode is normal or advanced, not "
+                                    "{mode}; scored as normal", mode=repr(mode))))
         mode = "normal"
     objectives = _checked_objectives(draft.get("objectives", []), mode, problems)
     try:
         options = Options.model_validate(draft.get("options") or {})
     except ValidationError as error:
-        problems.append(Problem(f"the table's options are left out: {error_message(error)}"))
+        problems.append(Problem(msg("ui.gi.problem.options", "the table's options are left "
+                                    "out: {problem}", problem=problems_message(error))))
         options = Options()
     if missing:
         # Ranks among some players only would mislead.
@@ -416,7 +442,8 @@ def check(draft: dict) -> Checked:
         table = GirasolesTable(mode=mode, objectives=objectives, options=options,
                                players=tuple(players))
     except ValidationError as error:
-        problems.append(Problem(f"The table cannot be scored: {error_message(error)}"))
+        problems.append(Problem(msg("ui.gi.problem.table", "The table cannot be scored: "
+                                    "{problem}", problem=problems_message(error))))
         table = None
     return Checked(table, tuple(problems))
 
@@ -429,12 +456,14 @@ def _checked_objectives(entered: list, mode: str,
         title = objective_title(raw)
         problem = objective_problem(raw)
         if problem is None and any(o.card == raw.get("card") for o in kept):
-            problem = "entered twice; there is one such card"
+            problem = msg("ui.gi.problem.twice", "entered twice; there is one such card")
         if problem is None and len(kept) == allowed:
-            problem = (f"a game in {mode} mode ends with {allowed} additional objectives, "
-                       "so this one is left out")
+            problem = msg("ui.gi.problem.too_many", "a game in {mode} ends with {count} "
+                          "additional objectives, so this one is left out",
+                          mode=MODE_NAMES[mode], count=allowed)
         if problem is not None:
-            problems.append(Problem(f"{title}: {problem}"))
+            problems.append(Problem(msg("ui.gi.problem.objective", "{objective}: {problem}",
+                                        objective=title, problem=problem)))
             continue
         kept.append(AdditionalObjective.model_validate(_fields(raw)))
     return tuple(kept)

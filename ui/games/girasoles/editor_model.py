@@ -16,11 +16,14 @@ from scorer.girasoles.models import (
     LARGEST_BOARD_SIZE,
     ROUNDS,
     SMALLEST_BOARD_SIZE,
+    COLOUR_NAMES,
+    MODE_NAMES,
+    SYMBOL_NAMES,
     Colour,
     Symbol,
-    describe_cell,
 )
 from scorer.girasoles.objectives import OBJECTIVES
+from scorer.message import Message, msg, place
 from ui.games.girasoles import draft as edits
 from ui.games.girasoles.draft import objective_problem, objective_title, size_of, spaces_of
 from ui.live.editing import PlayerEditor, SessionEditor
@@ -45,18 +48,43 @@ class Shape(Enum):
         return tuple((cell[0] + row, cell[1] + col) for row, col in self.offsets)
 
     @property
-    def where_to_tap(self) -> str:
-        return {
-            Shape.SPACE: "tap a space to paint it",
-            Shape.ACROSS: "tap the left space of the two",
-            Shape.DOWN: "tap the top space of the two",
-            Shape.STARTING: "tap the top-left space of the four",
-        }[self]
+    def tile_word(self) -> Message:
+        """What one tap lays: "space", "double tile", "starting tile"."""
+        return TILE_WORDS[self.tile]
 
     @property
-    def label(self) -> str:
-        return {Shape.SPACE: "1 space", Shape.ACROSS: "2 across",
-                Shape.DOWN: "2 down", Shape.STARTING: "Start 2×2"}[self]
+    def where_to_tap(self) -> Message:
+        return WHERE_TO_TAP[self]
+
+    @property
+    def label(self) -> Message:
+        """The shape's button: "1 space", "2 across", "2 down", "Start 2×2"."""
+        return SHAPE_LABELS[self]
+
+
+TILE_WORDS: dict[str, Message] = {
+    "space": msg("ui.gi.tile.space", "space"),
+    "double tile": msg("ui.gi.tile.double", "double tile"),
+    "starting tile": msg("ui.gi.tile.starting", "starting tile"),
+}
+WHERE_TO_TAP: dict[Shape, Message] = {
+    Shape.SPACE: msg("ui.gi.where.space", "tap a space to paint it"),
+    Shape.ACROSS: msg("ui.gi.where.across", "tap the left space of the two"),
+    Shape.DOWN: msg("ui.gi.where.down", "tap the top space of the two"),
+    Shape.STARTING: msg("ui.gi.where.starting", "tap the top-left space of the four"),
+}
+CLEAR_A_SPACE = msg("ui.gi.where.clear", "tap a space to clear it")
+SHAPE_LABELS: dict[Shape, Message] = {
+    Shape.SPACE: msg("ui.gi.shape.space", "1 space"),
+    Shape.ACROSS: msg("ui.gi.shape.across", "2 across"),
+    Shape.DOWN: msg("ui.gi.shape.down", "2 down"),
+    Shape.STARTING: msg("ui.gi.shape.starting", "Start 2×2"),
+}
+
+
+def capitalised(text: str) -> str:
+    """A sentence's first letter in capitals ("red" starting a sentence: "Red")."""
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -68,17 +96,25 @@ class Tool:
     shape: Shape = Shape.SPACE
     symbol: Symbol | None = None
 
-    def instructions(self) -> str:
+    def instructions(self, words) -> str:
+        """What to tap with this tool, in ``words``: "Red: tap a space to paint it."."""
+        shape = self.shape
         if self.paint and self.colour is None:
-            return f"Empty: {self.shape.where_to_tap.replace('paint', 'clear')}."
+            return words.say("ui.gi.tool.empty", "Empty: {where}.",
+                             where=CLEAR_A_SPACE if shape is Shape.SPACE else shape.where_to_tap)
         if self.paint:
-            name = self.colour.value.capitalize()
-            if self.shape is Shape.SPACE:
-                return f"{name}: {self.shape.where_to_tap}."
-            return f"{name} {self.shape.tile}: {self.shape.where_to_tap}."
+            name = capitalised(words.render(COLOUR_NAMES[self.colour]))
+            if shape is Shape.SPACE:
+                return words.say("ui.gi.tool.paint", "{colour}: {where}.", colour=name,
+                                 where=shape.where_to_tap)
+            return words.say("ui.gi.tool.lay", "{colour} {tile}: {where}.", colour=name,
+                             tile=shape.tile_word, where=shape.where_to_tap)
         if self.symbol is None:
-            return "No symbol: tap a space to take its symbol off."
-        return f"{self.symbol.value.capitalize()}: tap a space to put a {self.symbol.value} on it."
+            return words.say("ui.gi.tool.no_symbol",
+                             "No symbol: tap a space to take its symbol off.")
+        return words.say("ui.gi.tool.symbol", "{name}: tap a space to put a {symbol} on it.",
+                         name=capitalised(words.render(SYMBOL_NAMES[self.symbol])),
+                         symbol=SYMBOL_NAMES[self.symbol])
 
 
 @dataclass(frozen=True)
@@ -92,8 +128,8 @@ class SpaceView:
 class BoardEditor(PlayerEditor):
     """One player's board and coins on one screen, and the tool in hand."""
 
-    def __init__(self, session: TableSession, player: int):
-        super().__init__(session, player)
+    def __init__(self, session: TableSession, player: int, words=None):
+        super().__init__(session, player, words)
         self.tool: Tool | None = None
         self.shape = Shape.SPACE
 
@@ -117,7 +153,8 @@ class BoardEditor(PlayerEditor):
         return list(self.session.checked.problems_of(self.player))
 
     def grid(self) -> list[list[SpaceView]]:
-        problems = {problem.cell: problem.message for problem in self.problems if problem.cell}
+        problems = {problem.cell: problem.in_words(self.words) for problem in self.problems
+                    if problem.cell}
         rows, cols = self.size
         spaces = spaces_of(self.board)
         return [
@@ -131,15 +168,16 @@ class BoardEditor(PlayerEditor):
         spaces = spaces_of(self.board).values()
         covered = sum(1 for colour, _ in spaces if colour is not None)
         symbols = sum(1 for _, symbol in spaces if symbol is not None)
-        return (f"{covered} of {len(spaces)} spaces covered · {symbols} "
-                f"symbol{'s' if symbols != 1 else ''}")
+        return self.words.say_n("ui.gi.count", "{covered} of {total} spaces covered · {count} "
+                                "symbol", "{covered} of {total} spaces covered · {count} symbols",
+                                symbols, covered=covered, total=len(spaces))
 
     # Tools ----------------------------------------------------------------------------------------
 
     def choose_colour(self, colour: Colour | None) -> None:
         """A colour to paint with (None: "Empty", to clear spaces), in the current shape."""
         self.tool = Tool(paint=True, colour=colour, shape=self.shape)
-        self.message = self.tool.instructions()
+        self.message = self.tool.instructions(self.words)
 
     def choose_shape(self, shape: Shape) -> None:
         """What a tap of a colour covers: a space, a double tile across or down, a 2x2 starting
@@ -147,38 +185,45 @@ class BoardEditor(PlayerEditor):
         self.shape = shape
         if self.tool is not None and self.tool.paint:
             self.tool = Tool(paint=True, colour=self.tool.colour, shape=shape)
-            self.message = self.tool.instructions()
+            self.message = self.tool.instructions(self.words)
         else:
             self.tool = None
-            self.message = f"{shape.tile.capitalize()}: now choose its colour."
+            self.message = self.words.say("ui.gi.shape.chosen", "{tile}: now choose its colour.",
+                                          tile=capitalised(self.words.render(shape.tile_word)))
 
     def choose_symbol(self, symbol: Symbol | None) -> None:
         """A symbol to put on spaces (None: "No symbol", to take symbols off)."""
         self.tool = Tool(paint=False, symbol=symbol)
-        self.message = self.tool.instructions()
+        self.message = self.tool.instructions(self.words)
 
     # What a tap does ------------------------------------------------------------------------------
 
     def tap(self, cell: Cell) -> None:
         tool = self.tool
         if tool is None:
-            self.message = "Choose a colour or a symbol first, then tap a space."
+            self.message = self.words.say("ui.gi.choose_first",
+                                          "Choose a colour or a symbol first, then tap a space.")
             return
         if not self.on_board(cell):
-            self.message = f"{describe_cell(cell).capitalize()} is not on the board."
+            self.message = capitalised(self.words.say("ui.gi.off_board",
+                                                      "{place} is not on the board.",
+                                                      place=place(*cell)))
             return
         if tool.paint:
             cells = tool.shape.cells(cell)
             if not all(self.on_board(covered) for covered in cells):
-                self.message = (f"A {tool.shape.tile} from {describe_cell(cell)} would leave the "
-                                f"board: {tool.shape.where_to_tap}.")
+                self.message = self.words.say(
+                    "ui.gi.leaves_board", "A {tile} from {place} would leave the board: {where}.",
+                    tile=tool.shape.tile_word, place=place(*cell), where=tool.shape.where_to_tap)
                 return
-            self._apply(*edits.paint(self.player, self.name, cells, tool.colour, tool.shape.tile))
+            self._apply(*edits.paint(self.player, self.name, cells, tool.colour,
+                                     tool.shape.tile_word))
             return
         self._apply(*edits.put_symbol(self.player, self.name, cell, tool.symbol))
         colour, symbol = spaces_of(self.board)[cell]
         if symbol is not None and colour is None:
-            self.message += " It scores once its space has a colour: paint it."
+            self.message += " " + self.words.say("ui.gi.symbol_waits", "It scores once its "
+                                                 "space has a colour: paint it.")
 
     def on_board(self, cell: Cell) -> bool:
         rows, cols = self.size
@@ -199,13 +244,13 @@ class BoardEditor(PlayerEditor):
 
     def set_coins(self, value: int) -> None:
         if value < 0:
-            self.message = "Coins cannot be fewer than 0."
+            self.message = self.words.say("ui.gi.coins.negative", "Coins cannot be fewer than 0.")
             return
         self._apply(*edits.set_coins(self.player, self.name, value))
 
     def set_round_coins(self, round_index: int, value: int) -> None:
         if value < 0:
-            self.message = "Coins cannot be fewer than 0."
+            self.message = self.words.say("ui.gi.coins.negative", "Coins cannot be fewer than 0.")
             return
         if not 0 <= round_index < ROUNDS:
             return
@@ -262,17 +307,19 @@ class ObjectivesEditor(SessionEditor):
             problem = objective_problem(raw)
             counted = raw.get("card") in scored
             if problem is None and not counted and table is not None:
-                problem = (f"a game in {self.mode} mode ends with {self.allowed} additional "
-                           "objectives: this one is not scored")
+                problem = msg("ui.gi.objective.not_scored", "a game in {mode} ends with {count} "
+                              "additional objectives: this one is not scored",
+                              mode=self.mode_name, count=self.allowed)
+            rule = edits.RULES.get(raw.get("card"))
             views.append(ObjectiveView(
                 card=raw.get("card"),
-                title=objective_title(raw),
-                rule=edits.RULES.get(raw.get("card"), ""),
+                title=self.words.render(objective_title(raw)),
+                rule=self.words.render(rule) if rule else "",
                 needs_colour=bool(card and card.needs_colour),
                 needs_objects=bool(card and card.needs_objects),
                 colour=raw.get("colour"),
                 objects=(objects + (None, None))[:2],
-                problem=problem,
+                problem=self.words.render(problem) if problem else None,
                 counted=counted,
             ))
         return views
@@ -280,11 +327,19 @@ class ObjectivesEditor(SessionEditor):
     def offered(self) -> list[tuple[int, str, str]]:
         """The cards not chosen yet: number, title, rule."""
         taken = {raw.get("card") for raw in self.entered}
-        return [(number, objective_title({"card": number}), edits.RULES[number])
+        return [(number, self.words.render(objective_title({"card": number})),
+                 self.words.render(edits.RULES[number]))
                 for number in OBJECTIVES if number not in taken]
 
+    @property
+    def mode_name(self) -> Message:
+        """The table's mode in words ("normal mode"); normal when the draft's is unknown."""
+        return MODE_NAMES.get(self.mode, MODE_NAMES["normal"])
+
     def count_text(self) -> str:
-        return f"{len(self.entered)} of {self.allowed} additional objectives ({self.mode} mode)"
+        return self.words.say("ui.gi.objectives.count",
+                              "{count} of {allowed} additional objectives ({mode})",
+                              count=len(self.entered), allowed=self.allowed, mode=self.mode_name)
 
     @property
     def objective_13_reading(self) -> str:
@@ -295,8 +350,9 @@ class ObjectivesEditor(SessionEditor):
 
     def add(self, card: int) -> None:
         if len(self.entered) >= self.allowed:
-            self.message = (f"A game in {self.mode} mode ends with {self.allowed} additional "
-                            "objectives: remove one first.")
+            self.message = self.words.say(
+                "ui.gi.objectives.full", "A game in {mode} ends with {count} additional "
+                "objectives: remove one first.", mode=self.mode_name, count=self.allowed)
             return
         self._apply(*edits.add_objective(card))
 
@@ -319,8 +375,9 @@ class ObjectivesEditor(SessionEditor):
 
     def resize(self, rows: int, cols: int) -> None:
         if not all(SMALLEST_BOARD_SIZE <= n <= LARGEST_BOARD_SIZE for n in (rows, cols)):
-            self.message = (f"A board is {SMALLEST_BOARD_SIZE} to {LARGEST_BOARD_SIZE} spaces "
-                            "each way.")
+            self.message = self.words.say("ui.gi.resize.limits", "A board is {least} to {most} "
+                                          "spaces each way.", least=SMALLEST_BOARD_SIZE,
+                                          most=LARGEST_BOARD_SIZE)
             return
         lost = sum(
             1
@@ -330,6 +387,8 @@ class ObjectivesEditor(SessionEditor):
         )
         self._apply(*edits.resize(rows, cols))
         if lost:
-            self.message += (f" {lost} covered space{'s' if lost != 1 else ''} outside the new "
-                             "size were taken off; Undo brings them back.")
+            self.message += " " + self.words.say_n(
+                "ui.gi.resize.lost", "{count} covered space outside the new size were taken off; "
+                "Undo brings them back.", "{count} covered spaces outside the new size were taken "
+                "off; Undo brings them back.", lost)
 

@@ -9,9 +9,12 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
-from scorer.girasoles.models import ADDITIONAL_OBJECTIVES, ROUNDS, Colour, Symbol
+from scorer.girasoles.models import (
+    ADDITIONAL_OBJECTIVES, COLOUR_NAMES, ROUNDS, SYMBOL_NAMES, Colour, Symbol,
+)
 from scorer.girasoles.starting import STARTING_ROWS
-from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
+from scorer.message import msg
+from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape, capitalised
 from ui.games.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.parts.count_field import CountField
 from ui.live.editing import (
@@ -28,13 +31,16 @@ AXIS = 14
 ABOVE_THE_BOARD = 432
 """Height taken above the board's spaces: the table's title and tabs, the total, the tools."""
 STARTING_RULES = {
-    "leaves": (Symbol.LEAF, "1 point per 2 spaces of its area, rounded down"),
-    "bees": (Symbol.BEE, "1 point per sunflower around it"),
-    "ladybugs": (Symbol.LADYBUG, "2 points with no other ladybug around it"),
+    "leaves": (Symbol.LEAF, msg("ui.gi.starting.leaves",
+                                "1 point per 2 spaces of its area, rounded down")),
+    "bees": (Symbol.BEE, msg("ui.gi.starting.bees", "1 point per sunflower around it")),
+    "ladybugs": (Symbol.LADYBUG, msg("ui.gi.starting.ladybugs",
+                                     "2 points with no other ladybug around it")),
 }
 READINGS = {
-    "kind_and_colour": "each kind and colour once (GI-3)",
-    "colour": "each colour once",
+    "kind_and_colour": msg("ui.gi.reading.kind_and_colour",
+                           "Count each kind and colour once (GI-3)"),
+    "colour": msg("ui.gi.reading.colour", "Count each colour once"),
 }
 """Objective 13's readings (ruling GI-3), as the table chooses."""
 MOST_COINS = 999
@@ -48,12 +54,14 @@ class BoardEditorView(ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
-        self.model = BoardEditor(session, player)
-        self.objectives = ObjectivesEditor(session)
+        self.words = context.words
+        self.model = BoardEditor(session, player, self.words)
+        self.objectives = ObjectivesEditor(session, self.words)
         self.panel = PANELS.get(context, "board")
         self.focus = take_focus(context)
         """The spaces a scorepad line used, highlighted until the next tap on the board."""
-        self.message = "Highlighted: the spaces the scorepad line used." if self.focus else ""
+        self.message = self.words.say("ui.gi.highlighted", "Highlighted: the spaces the "
+                                      "scorepad line used.") if self.focus else ""
         """What the last tap did, whichever part of the editor it was in."""
         self.root = ft.Column(spacing=8)
         self._build()
@@ -85,7 +93,7 @@ class BoardEditorView(ShowsTotal, UndoesTable):
             status += f" · {self.session.save_error}"
         self._count.value = status
         self._message.value = self.message
-        label_undo_buttons(self._header, self.session)
+        label_undo_buttons(self._header, self.session, self.words)
         tabs = self._tabs.get((self.panel, model.coins_line(), self.objectives.count_text()),
                               self._panel_tabs)
         controls: list[ft.Control] = [self._header, tabs]
@@ -94,7 +102,8 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                 self._tools.get((model.tool, model.shape, self.tool_width), self._palette),
                 self._grid_scroller,
                 self._count_handle,
-                self._problems.get(tuple(p.message for p in model.problems), self._problem_list),
+                self._problems.get(tuple(p.in_words(self.words) for p in model.problems),
+                                   self._problem_list),
             ]
             self._draw_grid()
         elif self.panel == "coins":
@@ -136,10 +145,13 @@ class BoardEditorView(ShowsTotal, UndoesTable):
     def _panel_tabs(self) -> ft.Control:
         coins = self.model.coins_line()
         objectives = self.objectives
+        say = self.words.say
         labels = {
-            "board": "Board",
-            "coins": "Coins" if coins is None else f"Coins {coins.points}",
-            "objectives": f"Objectives {len(objectives.entered)}/{objectives.allowed}",
+            "board": say("ui.gi.panel.board", "Board"),
+            "coins": say("ui.gi.panel.coins", "Coins") if coins is None else say(
+                "ui.gi.panel.coins_scored", "Coins {points}", points=coins.points),
+            "objectives": say("ui.gi.panel.objectives", "Objectives {count}/{allowed}",
+                              count=len(objectives.entered), allowed=objectives.allowed),
         }
         tabs = []
         for panel, text in labels.items():
@@ -155,37 +167,43 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         model = self.model
         tool = model.tool
         width = self.tool_width
+        say = self.words.say
         colours = []
         for colour in (*Colour, None):
             background, ink = shade(colour)
             chosen = tool is not None and tool.paint and tool.colour is colour
-            name = colour.value.capitalize() if colour else "Empty"
+            name = capitalised(self.words.render(COLOUR_NAMES[colour])) if colour else say(
+                "ui.gi.tool.empty_name", "Empty")
             colours.append(tap_target(
                 ft.Text(name, size=13, color=ink, weight=ft.FontWeight.BOLD, no_wrap=True),
                 lambda e, c=colour: self._run(model.choose_colour, c),
                 f"tool-colour-{colour.value if colour else 'empty'}",
                 bgcolor=background, selected=chosen, width=width, padding=2,
-                tooltip="Clear spaces (colour and symbol)" if colour is None
-                else f"Paint spaces {colour.value}",
+                tooltip=say("ui.gi.tool.empty_tip", "Clear spaces (colour and symbol)")
+                if colour is None else say("ui.gi.tool.paint_tip", "Paint spaces {colour}",
+                                           colour=COLOUR_NAMES[colour]),
             ))
         shapes = []
         for shape in Shape:
             chosen = model.shape is shape
             shapes.append(tap_target(
-                ft.Column([_shape_picture(shape), ft.Text(shape.label, size=11, no_wrap=True)],
+                ft.Column([_shape_picture(shape), ft.Text(self.words.render(shape.label),
+                                                          size=11, no_wrap=True)],
                           spacing=2, tight=True,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 lambda e, s=shape: self._run(model.choose_shape, s),
                 f"tool-shape-{shape.name.lower()}",
                 selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
                 width=(width * 5 + 4 * 5 - 3 * 5) / 4, padding=2,
-                tooltip=f"One tap of a colour lays a {shape.tile}",
+                tooltip=say("ui.gi.shape.tip", "One tap of a colour lays a {tile}",
+                            tile=shape.tile_word),
             ))
         symbols = []
         for symbol in (*Symbol, None):
             chosen = tool is not None and not tool.paint and tool.symbol is symbol
             icon = ft.Icon(ICONS[symbol] if symbol else ft.Icons.BLOCK, size=20)
-            name = symbol.value.capitalize() if symbol else "None"
+            name = capitalised(self.words.render(SYMBOL_NAMES[symbol])) if symbol else say(
+                "ui.gi.tool.no_symbol_name", "None")
             symbols.append(tap_target(
                 ft.Column([icon, ft.Text(name, size=11, no_wrap=True)], spacing=0, tight=True,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -193,7 +211,9 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                 f"tool-symbol-{symbol.value if symbol else 'none'}",
                 selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
                 width=width, padding=2,
-                tooltip="Take symbols off" if symbol is None else f"Put a {symbol.value} on spaces",
+                tooltip=say("ui.gi.tool.no_symbol_tip", "Take symbols off") if symbol is None
+                else say("ui.gi.tool.symbol_tip", "Put a {symbol} on spaces",
+                         symbol=SYMBOL_NAMES[symbol]),
             ))
         return ft.Column([ft.Row(colours, spacing=5), ft.Row(shapes, spacing=5),
                           ft.Row(symbols, spacing=5)], spacing=5)
@@ -212,7 +232,7 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                 key = (view, size, used)
                 cached = self._spaces.get(view.cell)
                 control = cached[1] if cached and cached[0] == key else space_control(
-                    view, size, lambda e, cell=view.cell: self._tap(cell),
+                    view, size, self.words, lambda e, cell=view.cell: self._tap(cell),
                     f"space-{view.cell[0]}-{view.cell[1]}", highlighted=used)
                 spaces[view.cell] = (key, control)
                 controls.append(control)
@@ -227,7 +247,7 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         self._run(self.model.tap, cell)
 
     def _problem_list(self) -> ft.Control:
-        return problem_list([problem.message for problem in self.model.problems])
+        return problem_list([problem.in_words(self.words) for problem in self.model.problems])
 
     # Coins ----------------------------------------------------------------------------------------
 
@@ -235,13 +255,15 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         model = self.model
         by_round = model.coins_by_round is not None
         self._coin_fields = {}
+        say = self.words.say
         rows: list[ft.Control] = [
-            ft.Text(f"{model.name}'s coins: their total, or the coins of each round.", size=14),
+            ft.Text(say("ui.gi.coins.about", "{name}'s coins: their total, or the coins of each "
+                        "round.", name=model.name), size=14),
             ft.Row([
-                tap_target("Total", lambda e: self._run(model.count_by_round, False),
+                tap_target(say("ui.gi.coins.total", "Total"), lambda e: self._run(model.count_by_round, False),
                            "coins-mode-total", selected=not by_round,
                            bgcolor=ft.Colors.PRIMARY_CONTAINER if not by_round else None),
-                tap_target("Round by round", lambda e: self._run(model.count_by_round, True),
+                tap_target(say("ui.gi.coins.by_round", "Round by round"), lambda e: self._run(model.count_by_round, True),
                            "coins-mode-rounds", selected=by_round,
                            bgcolor=ft.Colors.PRIMARY_CONTAINER if by_round else None),
             ], spacing=6, wrap=True),
@@ -249,12 +271,13 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         if by_round:
             for index in range(ROUNDS):
                 rows.append(self._stepper(
-                    f"Round {index + 1}", f"coins-round-{index}",
+                    say("ui.gi.coins.round", "Round {number}", number=index + 1),
+                    f"coins-round-{index}",
                     lambda i=index: (model.coins_by_round or [])[i:i + 1] or [0],
                     lambda value, i=index: model.set_round_coins(i, value)))
         else:
-            rows.append(self._stepper("Coins", "coins-total", lambda: [model.coins or 0],
-                                      model.set_coins))
+            rows.append(self._stepper(say("ui.gi.coins.label", "Coins"), "coins-total",
+                                      lambda: [model.coins or 0], model.set_coins))
         rows.append(labelled("coins-line", self._coins_line))
         return ft.Column(rows, spacing=8)
 
@@ -283,27 +306,35 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         for identifier, count in self._coin_fields.items():
             count.show(values.get(identifier) or 0)
         line = model.coins_line()
-        self._coins_line.value = f"Scored: {line.detail}" if line else "Not scored yet."
+        self._coins_line.value = self.words.say(
+            "ui.gi.coins.scored", "Scored: {line}", line=line.said.get("detail", line.detail)
+        ) if line else self.words.say("ui.gi.coins.not_scored", "Not scored yet.")
 
     # Objectives -----------------------------------------------------------------------------------
 
     def _objectives_panel(self) -> ft.Control:
         objectives = self.objectives
-        items: list[ft.Control] = [ft.Text("Starting objectives (always active):", size=15,
+        say = self.words.say
+        items: list[ft.Control] = [ft.Text(say("ui.gi.starting.title",
+                                               "Starting objectives (always active):"), size=15,
                                            weight=ft.FontWeight.BOLD)]
         for category, (symbol, rule) in STARTING_RULES.items():
             items.append(labelled(f"starting-{category}", ft.Row([
                 ft.Icon(ICONS[symbol], size=20, color="#2E7D32"),
-                ft.Column([ft.Text(f"{STARTING_ROWS[category]} · active", size=14,
+                ft.Column([ft.Text(say("ui.gi.starting.active", "{objective} · active",
+                                       objective=STARTING_ROWS[category]), size=14,
                                    weight=ft.FontWeight.BOLD),
-                           ft.Text(rule, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                           ft.Text(self.words.render(rule), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True, expand=True),
             ], spacing=8)))
         mode = objectives.mode
-        items.append(ft.Text("Mode: additional objectives at the end", size=15,
+        items.append(ft.Text(say("ui.gi.mode.title", "Mode: additional objectives at the end"),
+                             size=15,
                              weight=ft.FontWeight.BOLD))
         items.append(ft.Row([
-            tap_target(f"{name.capitalize()}: {count}",
+            tap_target(say("ui.gi.mode.advanced", "Advanced: {count}", count=count)
+                       if name == "advanced" else
+                       say("ui.gi.mode.normal", "Normal: {count}", count=count),
                        lambda e, m=name: self._run(objectives.set_mode, m),
                        f"mode-{name}", selected=mode == name,
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if mode == name else None)
@@ -313,7 +344,8 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                                                           size=15, weight=ft.FontWeight.BOLD)))
         for view in objectives.chosen():
             items.append(self._chosen_objective(view))
-        items.append(ft.Text("Add an additional objective:", size=15, weight=ft.FontWeight.BOLD))
+        items.append(ft.Text(say("ui.gi.objectives.add", "Add an additional objective:"),
+                             size=15, weight=ft.FontWeight.BOLD))
         for number, title, rule in objectives.offered():
             items.append(tap_target(
                 ft.Column([ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
@@ -334,11 +366,12 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                       spacing=0, tight=True, expand=True),
             tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(
                 objectives.remove, card), f"remove-objective-{card}", width=TOUCH, padding=0,
-                tooltip="Remove this objective"),
+                tooltip=self.words.say("ui.gi.objectives.remove", "Remove this objective")),
         ])]
         if view.needs_colour:
             lines.append(ft.Row([
-                tap_target(ft.Text(colour.value.capitalize(), size=13, color=shade(colour)[1]),
+                tap_target(ft.Text(capitalised(self.words.render(COLOUR_NAMES[colour])),
+                                   size=13, color=shade(colour)[1]),
                            lambda e, c=colour: self._run(objectives.set_colour, card,
                                                                     c),
                            f"objective-{card}-colour-{colour.value}",
@@ -348,13 +381,16 @@ class BoardEditorView(ShowsTotal, UndoesTable):
             ], spacing=5, wrap=True, run_spacing=5))
         if view.needs_objects:
             for slot, which in enumerate(("first", "second")):
-                lines.append(ft.Row([ft.Text(f"{which.capitalize()}:", size=13, width=52)] + [
+                lines.append(ft.Row([ft.Text(self.words.say("ui.gi.objectives.first", "First:")
+                                             if slot == 0 else self.words.say(
+                                                 "ui.gi.objectives.second", "Second:"),
+                                             size=13, width=52)] + [
                     tap_target(ft.Icon(ICONS[symbol], size=20),
                                lambda e, s=symbol, i=slot: self._run(
                                    objectives.set_object, card, i, s),
                                f"objective-{card}-{which}-{symbol.value}",
                                selected=view.objects[slot] == symbol.value, width=TOUCH,
-                               padding=0, tooltip=symbol.value,
+                               padding=0, tooltip=self.words.render(SYMBOL_NAMES[symbol]),
                                bgcolor=ft.Colors.PRIMARY_CONTAINER
                                if view.objects[slot] == symbol.value
                                else None)
@@ -363,7 +399,7 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         if card == 13:
             reading = objectives.objective_13_reading
             lines.append(ft.Row([
-                tap_target(f"Count {text}", lambda e, r=key: self._run(
+                tap_target(self.words.render(text), lambda e, r=key: self._run(
                     objectives.set_objective_13_reading, r), f"objective-13-{key}",
                     selected=reading == key, padding=8)
                 for key, text in READINGS.items()
@@ -384,15 +420,22 @@ class BoardEditorView(ShowsTotal, UndoesTable):
             return lambda e: self._run(objectives.resize, rows + d_rows,
                                                   cols + d_cols)
 
+        say = self.words.say
         return ft.Column([
-            ft.Text("Boards (every player's):", size=15, weight=ft.FontWeight.BOLD),
+            ft.Text(say("ui.gi.boards.title", "Boards (every player's):"), size=15,
+                    weight=ft.FontWeight.BOLD),
             ft.Row([
-                labelled("board-size", ft.Text(f"{rows} rows × {cols} columns", size=14,
+                labelled("board-size", ft.Text(say("ui.gi.setup.size", "{rows} rows × {cols} "
+                                                   "columns", rows=rows, cols=cols), size=14,
                                                width=150)),
-                tap_target("− row", resize(-1, 0), "rows-minus", padding=6),
-                tap_target("+ row", resize(1, 0), "rows-plus", padding=6),
-                tap_target("− column", resize(0, -1), "cols-minus", padding=6),
-                tap_target("+ column", resize(0, 1), "cols-plus", padding=6),
+                tap_target(say("ui.gi.setup.row_minus", "− row"), resize(-1, 0), "rows-minus",
+                           padding=6),
+                tap_target(say("ui.gi.setup.row_plus", "+ row"), resize(1, 0), "rows-plus",
+                           padding=6),
+                tap_target(say("ui.gi.setup.column_minus", "− column"), resize(0, -1),
+                           "cols-minus", padding=6),
+                tap_target(say("ui.gi.setup.column_plus", "+ column"), resize(0, 1),
+                           "cols-plus", padding=6),
             ], wrap=True, spacing=5, run_spacing=5),
         ], spacing=6)
 
@@ -410,7 +453,8 @@ class BoardEditorView(ShowsTotal, UndoesTable):
             action(*args)
             self.message = editor.message
         except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
-            self.message = f"That did not work: {error}"
+            self.message = self.words.say("ui.gi.failed", "That did not work: {error}",
+                                          error=str(error))
         show_tap(self.context, self.session, revision, self._redraw)
 
     def _redraw(self) -> None:

@@ -7,9 +7,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.girasoles.models import Colour, Symbol, describe_cell
+from scorer.girasoles.models import SPACE_NAMES, SYMBOL_NAMES, Colour, Symbol
+from scorer.message import place
 from ui.games.girasoles.editor_model import BoardEditor, SpaceView
-from ui.parts.widgets import HIGHLIGHTED_WORDS, badge, highlight_mark
+from ui.games.words import highlighted_name
+from ui.parts.widgets import badge, highlight_mark
 
 # colour: (shade, ink on it). Shades differ in lightness as well as hue, so that red and green
 # stay apart for red-green colour blindness; every space also shows its letter.
@@ -35,18 +37,20 @@ def shade(colour: Colour | None) -> tuple[str, str]:
     return SHADES[colour] if colour else (EMPTY_SHADE, EMPTY_INK)
 
 
-def describe(view: SpaceView) -> str:
+def describe(view: SpaceView, words) -> str:
     """Words for a space, with its place as the scorepad names it: e.g. "row 3, column 2:
-    yellow bee" or "row 1, column 1: empty" (what a screen reader says for it)."""
-    if view.colour is None and view.symbol is None:
-        what = "empty"
-    else:
-        colour = view.colour.value if view.colour else "no colour"
-        what = f"{colour} {view.symbol.value if view.symbol else 'space'}"
-    return f"{describe_cell(view.cell)}: {what}"
+    yellow bee" or "row 1, column 1: empty" (what a screen reader says for it), in ``words``."""
+    where = place(*view.cell)
+    if view.colour is not None:
+        return words.say("ui.gi.space.named", "{place}: {space}", place=where,
+                         space=SPACE_NAMES[(view.colour, view.symbol)])
+    if view.symbol is not None:
+        return words.say("ui.gi.space.no_colour", "{place}: no colour {symbol}", place=where,
+                         symbol=SYMBOL_NAMES[view.symbol])
+    return words.say("ui.gi.space.empty", "{place}: empty", place=where)
 
 
-def space_control(view: SpaceView, size: float, on_click: Callable | None = None,
+def space_control(view: SpaceView, size: float, words, on_click: Callable | None = None,
                   identifier: str | None = None, highlighted: bool = False,
                   dimmed: bool = False) -> ft.Control:
     background, ink = shade(view.colour)
@@ -84,7 +88,8 @@ def space_control(view: SpaceView, size: float, on_click: Callable | None = None
         tooltip=view.problem,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None,
-                        label=describe(view) + (HIGHLIGHTED_WORDS if highlighted else ""),
+                        label=highlighted_name(describe(view, words), words) if highlighted
+                        else describe(view, words),
                         content=box)
 
 
@@ -93,7 +98,7 @@ def axis_label(text: str, width: float, height: float) -> ft.Control:
                         height=height, alignment=ft.Alignment.CENTER)
 
 
-def board_control(rows: list[list[SpaceView]], size: float,
+def board_control(rows: list[list[SpaceView]], size: float, words,
                   highlight: frozenset = frozenset(), prefix: str = "preview") -> ft.Control:
     """A read-only board with numbered rows and columns; ``highlight`` marks spaces, the others
     are dimmed."""
@@ -105,7 +110,8 @@ def board_control(rows: list[list[SpaceView]], size: float,
     for line in rows:
         lines.append(ft.Row(
             [axis_label(str(line[0].cell[0]), 14, size)] + [
-                space_control(view, size, identifier=f"{prefix}-{view.cell[0]}-{view.cell[1]}",
+                space_control(view, size, words,
+                              identifier=f"{prefix}-{view.cell[0]}-{view.cell[1]}",
                               highlighted=view.cell in highlight,
                               dimmed=bool(highlight) and view.cell not in highlight)
                 for view in line
@@ -118,5 +124,5 @@ def board_control(rows: list[list[SpaceView]], size: float,
 def preview(session, player: int, highlight: frozenset, size: float, words) -> ft.Control:
     """The player's board, read-only, with the spaces a scorepad line counted highlighted; its
     spaces a little larger than ``size`` when the board is small enough to fit a phone."""
-    grid = BoardEditor(session, player).grid()
-    return board_control(grid, max(size, min(44, 300 / len(grid[0]))), highlight)
+    grid = BoardEditor(session, player, words).grid()
+    return board_control(grid, max(size, min(44, 300 / len(grid[0]))), words, highlight)
