@@ -7,9 +7,11 @@ from __future__ import annotations
 from scorer.girasoles.models import Colour, Symbol
 from scorer.sunflower_valley.models import CardDescription, Kind
 from test_app_girasoles_editor import open_table
+from test_app_maple_valley_editor import FIDDLE, table as maple_table
 from test_app_sunflower_valley_editor import editors
 from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.games.girasoles.look import describe
+from ui.games.maple_valley.editor_model import CardForm, MapleEditor
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup, validate_players
 from ui.games.sunflower_valley.cards import cell_name
@@ -139,3 +141,22 @@ def test_the_girasoles_objectives_say_their_rules_and_problems_in_each_language(
     assert german.count_text() == "1 von 3 zusätzlichen Zielen (Normalmodus)"
     german.set_colour(5, Colour.GREEN)
     assert german.chosen()[0].title == "5. Grüne Gebiete"
+
+
+def test_a_maple_valley_pack_and_cards_are_said_in_each_language(tmp_path):
+    session, _ = maple_table(tmp_path)
+    ann, ana = MapleEditor(session, 0, GERMAN), MapleEditor(session, 0, SPANISH)
+    ann.step("Acorns", -1)
+    assert ann.message == "Ann hat keine Eicheln zum Wegnehmen."
+    ann.step("Acorns", 1)
+    assert ann.message == "Eicheln von Ann auf 1 gesetzt."
+    assert spoken(SPANISH, session.undo_label) == "poner Bellotas de Ann a 1"
+    ann.add("Favour", FIDDLE)
+    assert [card.text for card in ann.held("Favour")] == ["Unterhaltung, 7 Punkte"]
+    assert [card.text for card in ana.held("Favour")] == ["Entretenimiento, 7 puntos"]
+    form = CardForm("Friend", words=SPANISH)
+    form.step_score(1)
+    assert form.preview() == "¿nombre?: 1 punto, ¿tipo de viaje?"
+    assert form.missing() == "Escribe el nombre del Amigo."
+    ann.step_cubes(0, 0, -1)
+    assert ann.message == "Ann hat keine Würfel auf Fest 1."

@@ -78,7 +78,7 @@ def test_maple_cubes_are_the_part_of_the_player_they_belong_to(tmp_path):
     ann.step_cubes(1, 0, 1)  # the Festivity grid on Ann's screen: a cube of Bob's
     assert session.undo_player == 1
     ann.set_option("starter_counts_for_travel_bonuses", False)
-    assert session.undo_label == "set the option starter counts for travel bonuses off"
+    assert str(session.undo_label) == "set the option starter counts for travel bonuses off"
     context = FakeContext()
     ann.undo()
     show_changed_player(context, session, ann, ann.player)

@@ -147,7 +147,7 @@ class DeckView(FileImport):
         else:
             colour = ft.Colors.SURFACE_CONTAINER_HIGHEST
             face = ft.Column([ft.Text(entry.card.name, size=15, weight=ft.FontWeight.BOLD),
-                              ft.Text(summary(entry.card), size=13,
+                              ft.Text(self.words.render(summary(entry.card)), size=13,
                                       color=ft.Colors.ON_SURFACE_VARIANT)],
                              spacing=0, tight=True)
         return ft.Row([
@@ -264,7 +264,7 @@ class DeckView(FileImport):
         rows: list[ft.Control] = []
         for plan in self.plans:
             for number, conflict in enumerate(plan.conflicts):
-                here = "; ".join(summary(card) for card in conflict.here)
+                here = "; ".join(self.words.render(summary(card)) for card in conflict.here)
                 rows.append(ft.Container(ft.Column([
                     ft.Text(f"{conflict.kind} {conflict.incoming.name}", size=15,
                             weight=ft.FontWeight.BOLD),

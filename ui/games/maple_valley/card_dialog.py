@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorer.maple_valley.models import Category, Resource, Travel
-from ui.games.maple_valley.draft import summary
+from scorer.maple_valley.models import (
+    CARD_KINDS, CATEGORY_NAMES, RESOURCE_NAMES, TRAVEL_NAMES, Category, Resource, Travel,
+)
+from scorer.message import Message, verbatim
+from ui.games.maple_valley.draft import plus_words, summary
 from ui.games.maple_valley.editor_model import BONUS_KINDS, BONUS_LABELS, CardForm
 from ui.games.maple_valley.known_cards import KnownCard, matching
 from ui.parts.widgets import PROBLEM, TOUCH, labelled, tap_target
@@ -23,12 +26,13 @@ class CardDialog:
     def __init__(self, editor, kind: str, index: int | None = None):
         """``index``: the place of the card in the player's holdings to change, or None to add."""
         self.editor = editor
+        self.words = editor.context.words
         self.model = editor.model
         self.kind = kind
         self.index = index
         held = self.model.held(kind)[index] if index is not None else None
         self.held = held
-        self.form = CardForm(kind, held.card if held else None)
+        self.form = CardForm(kind, held.card if held else None, self.words)
         if held is not None and held.card is None:
             self.form.name = self.form.editing = held.name
         self.known = self.model.known(kind)
@@ -38,20 +42,22 @@ class CardDialog:
 
     def _build(self) -> None:
         form = self.form
+        say = self.words.say
+        kind = CARD_KINDS[self.kind]
         self.name_field = ft.TextField(
-            label=f"{self.kind} name", value=form.name, max_length=60, counter="",
+            label=say("ui.mv.dialog.name", "{kind} name", kind=kind), value=form.name, max_length=60, counter="",
             border=ft.OutlineInputBorder(), autofocus=self.index is None,
             capitalization=ft.TextCapitalization.WORDS,
             on_change=lambda e: self._change(self._named, e.control.value or ""),
         )
         self.also_field = ft.TextField(
-            label="The other Favour's name", value=form.also_have, max_length=60, counter="",
+            label=say("ui.mv.dialog.other_favour", "The other Favour's name"), value=form.also_have, max_length=60, counter="",
             border=ft.OutlineInputBorder(),
             capitalization=ft.TextCapitalization.WORDS,
             on_change=lambda e: self._change(form.set_also_have, e.control.value or ""),
         )
         self.reason_field = ft.TextField(
-            label="What it is for (optional)", value=form.reason, max_length=120, counter="",
+            label=say("ui.mv.dialog.reason", "What it is for (optional)"), value=form.reason, max_length=120, counter="",
             border=ft.OutlineInputBorder(),
             on_change=lambda e: self._change(form.set_reason, e.control.value or ""),
         )
@@ -80,14 +86,17 @@ class CardDialog:
         )
         if self.index is not None:
             self.body.controls.append(tap_target(
-                f"Remove it from {self.model.name}", self._remove, "card-remove", color=PROBLEM))
-        actions = [tap_target("Cancel", self._close, "card-cancel")]
+                say("ui.mv.dialog.remove", "Remove it from {name}", name=self.model.name),
+                self._remove, "card-remove", color=PROBLEM))
+        actions = [tap_target(say("ui.mv.dialog.cancel", "Cancel"), self._close, "card-cancel")]
         actions.append(tap_target(
-            ft.Text("Save" if self.index is not None else "Add", weight=ft.FontWeight.BOLD),
+            ft.Text(say("ui.mv.dialog.save", "Save") if self.index is not None
+                    else say("ui.mv.dialog.add", "Add"), weight=ft.FontWeight.BOLD),
             self._use, "card-use", bgcolor=ft.Colors.PRIMARY_CONTAINER))
         who = self.model.name
-        title = (f"{self.kind} of {who}" if self.index is not None
-                 else f"Add a {self.kind} to {who}")
+        title = (say("ui.mv.dialog.title_held", "{kind} of {name}", kind=kind, name=who)
+                 if self.index is not None else
+                 say("ui.mv.dialog.title_add", "Add a {kind} to {name}", kind=kind, name=who))
         self.dialog = ft.AlertDialog(title=ft.Text(title, size=18), content=self.body,
                                      actions=actions, scrollable=True,
                                      content_padding=ft.Padding.symmetric(horizontal=14,
@@ -103,22 +112,30 @@ class CardDialog:
 
     def render(self) -> None:
         form = self.form
+        say = self.words.say
         self._render_suggestions()
         face: list[ft.Control] = []
+        categories = {c.value: name for c, name in CATEGORY_NAMES.items()}
+        travels = {t.value: name for t, name in TRAVEL_NAMES.items()}
         if self.kind == "Favour":
-            face.append(self._choices("Category", [c.value for c in Category],
+            face.append(self._choices(say("ui.mv.dialog.category", "Category"),
+                                      [c.value for c in Category],
                                       form.category and form.category.value,
                                       lambda v: form.choose_category(Category(v)),
-                                      "card-category"))
-        face.append(self._stepper("Score printed", form.score, form.step_score, "card-score"))
+                                      "card-category", labels=categories))
+        face.append(self._stepper(say("ui.mv.dialog.score", "Score printed"), form.score,
+                                  form.step_score, "card-score"))
         if self.kind == "Friend":
-            face.append(self._choices("Travel types", [t.value for t in Travel],
+            face.append(self._choices(say("ui.mv.dialog.travel", "Travel types"),
+                                      [t.value for t in Travel],
                                       [t.value for t in form.travel],
-                                      lambda v: form.toggle_travel(Travel(v)), "card-travel"))
+                                      lambda v: form.toggle_travel(Travel(v)), "card-travel",
+                                      labels=travels))
         kinds = BONUS_KINDS[self.kind]
         if len(kinds) > 1:
-            face.append(self._choices("Bonus", list(kinds), form.bonus, form.choose_bonus,
-                                      "card-bonus", labels=BONUS_LABELS))
+            face.append(self._choices(say("ui.mv.dialog.bonus", "Bonus"), list(kinds),
+                                      form.bonus, form.choose_bonus, "card-bonus",
+                                      labels=BONUS_LABELS))
         self.face.controls = face
         self.also_part.visible = form.bonus == "also_have"
         if self.also_part.visible:
@@ -132,27 +149,30 @@ class CardDialog:
             ]
         self.set_part.visible = form.bonus == "stored_sets"
         if self.set_part.visible:
-            stored = " + ".join(r.value for r in form.stored_set) or "nothing yet"
+            stored = self.words.render(plus_words([RESOURCE_NAMES[r] for r in form.stored_set])) \
+                if form.stored_set else say("ui.mv.dialog.nothing", "nothing yet")
             self.set_part.controls = [
-                ft.Row([ft.Text("One set:", size=14),
+                ft.Row([ft.Text(say("ui.mv.dialog.one_set", "One set:"), size=14),
                         labelled("card-set", ft.Text(stored, size=15,
                                                      weight=ft.FontWeight.BOLD, expand=True)),
-                        tap_target("Clear", lambda e: self._change(form.clear_set),
+                        tap_target(say("ui.mv.dialog.clear", "Clear"),
+                                   lambda e: self._change(form.clear_set),
                                    "card-set-clear", padding=8)], spacing=6),
-                ft.Row([tap_target(f"+ {r.value}", lambda e, r=r: self._change(
+                ft.Row([tap_target(f"+ {self.words.render(RESOURCE_NAMES[r])}", lambda e, r=r: self._change(
                     form.add_to_set, r), f"card-set-add-{r.value}", padding=8)
                     for r in Resource], wrap=True, spacing=6, run_spacing=6),
             ]
         self.per_part.visible = form.bonus == "per_friend"
         if self.per_part.visible:
             self.per_part.controls = [self._choices(
-                "Per Friend who travels", [t.value for t in Travel],
-                form.per_travel and form.per_travel.value,
-                lambda v: form.choose_per_travel(Travel(v)), "card-per")]
+                say("ui.mv.dialog.per_friend", "Per Friend who travels"),
+                [t.value for t in Travel], form.per_travel and form.per_travel.value,
+                lambda v: form.choose_per_travel(Travel(v)), "card-per", labels=travels)]
         self.points_part.visible = form.bonus != "none"
-        per = {"also_have": "Bonus points", "stored_sets": "Points per set",
-               "per_friend": "Points per Friend", "typed": "Bonus points"}
-        self.points_part.content = self._stepper(per.get(form.bonus, "Bonus points"),
+        per = {"stored_sets": say("ui.mv.dialog.points_per_set", "Points per set"),
+               "per_friend": say("ui.mv.dialog.points_per_friend", "Points per Friend")}
+        self.points_part.content = self._stepper(per.get(form.bonus) or say(
+            "ui.mv.dialog.bonus_points", "Bonus points"),
                                                  form.bonus_points, form.step_bonus,
                                                  "card-bonus-points")
         self.reason_part.visible = form.bonus == "typed"
@@ -171,10 +191,12 @@ class CardDialog:
             return
         chips = []
         for position, entry in enumerate(offered):
-            where = "" if entry.here else " · deck"
+            said = self.words.render(summary(entry.card))
+            where = said if entry.here else self.words.say("ui.mv.dialog.from_deck",
+                                                           "{card} · deck", card=said)
             chips.append(tap_target(
                 ft.Column([ft.Text(entry.card.name, size=14, weight=ft.FontWeight.BOLD),
-                           ft.Text(summary(entry.card) + where, size=12,
+                           ft.Text(where, size=12,
                                    color=ft.Colors.ON_SURFACE_VARIANT)],
                           spacing=0, tight=True),
                 lambda e, entry=entry: self._add_known(entry),
@@ -182,7 +204,8 @@ class CardDialog:
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             ))
         self.suggestions.controls = [
-            ft.Text("Described before: tap one to add it", size=13,
+            ft.Text(self.words.say("ui.mv.dialog.known", "Described before: tap one to add it"),
+                    size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT),
             *chips,
         ]
@@ -198,11 +221,11 @@ class CardDialog:
         ], spacing=4)
 
     def _choices(self, label: str, options: list[str], chosen, choose, name: str,
-                 labels: dict[str, str] | None = None) -> ft.Control:
+                 labels: dict[str, Message] | None = None) -> ft.Control:
         picked = chosen if isinstance(chosen, list) else [chosen]
         return ft.Column([
             ft.Text(label, size=14),
-            ft.Row([tap_target((labels or {}).get(option, option),
+            ft.Row([tap_target(self.words.render((labels or {}).get(option, verbatim(option))),
                                lambda e, o=option: self._change(choose, o),
                                f"{name}-{option}", selected=option in picked,
                                bgcolor=ft.Colors.PRIMARY_CONTAINER if option in picked else None,

@@ -38,11 +38,19 @@ from scorer.maple_valley.models import (
     StoredSets,
     TypedBonus,
     same_name,
+    CARD_KINDS,
+    CATEGORY_NAMES,
+    PACK_NAMES,
+    TRAVEL_NAMES,
 )
-from ui.games.plugin import PlayerSetup, error_message
+from scorer.files import problems_message
+from scorer.message import Message, msg, msg_n, verbatim
+from ui.games.plugin import PlayerSetup
 from ui.store.draft_check import Checked, Problem
 
 Change = Callable[[dict], None]
+Label = Message
+"""An edit's label, said on each device in its language (see ``ui.live.session.Label``)."""
 
 KINDS = ("Favour", "Friend", "Patch")
 KEYS = {"Favour": "favours", "Friend": "friends", "Patch": "patches"}
@@ -145,31 +153,55 @@ def festivity_names(draft: dict) -> list[str]:
             for name, default in zip(typed, DEFAULT_FESTIVITIES)]
 
 
-def summary(card: Card) -> str:
+def summary(card: Card) -> Message:
     """What a card carries besides its name, e.g. "Gift, 5 points, +2 per set of Bugs + Herbs
     stored"."""
-    parts: list[str] = []
+    parts: list[Message] = []
     if isinstance(card, Favour):
-        parts.append(card.category.value)
-    parts.append(f"{card.score} point{'' if card.score == 1 else 's'}")
+        parts.append(CATEGORY_NAMES[card.category])
+    parts.append(points_words(card.score))
     if isinstance(card, Friend):
-        parts.append(" + ".join(travel.value for travel in card.travel))
+        parts.append(plus_words([TRAVEL_NAMES[travel] for travel in card.travel]))
     bonus = getattr(card, "bonus", None)
     if isinstance(bonus, AlsoHave):
-        parts.append(f"+{bonus.points} if you also have {bonus.favour}")
+        parts.append(msg("ui.mv.bonus.also_have", "+{points} if you also have {favour}",
+                         points=bonus.points, favour=bonus.favour))
     elif isinstance(bonus, StoredSets):
-        parts.append(f"+{bonus.points} per set of {bonus.set_name} stored")
+        parts.append(msg("ui.mv.bonus.stored_sets", "+{points} per set of {set} stored",
+                         points=bonus.points, set=bonus.set_words))
     elif isinstance(bonus, PerFriend):
-        parts.append(f"+{bonus.points} per {bonus.travel.value} Friend")
+        parts.append(msg("ui.mv.bonus.per_friend", "+{points} per {travel} Friend",
+                         points=bonus.points, travel=TRAVEL_NAMES[bonus.travel]))
+    elif isinstance(bonus, TypedBonus) and bonus.reason:
+        parts.append(msg("ui.mv.bonus.typed_reason", "+{points} typed ({reason})",
+                         points=bonus.points, reason=bonus.reason))
     elif isinstance(bonus, TypedBonus):
-        parts.append(f"+{bonus.points} typed" + (f" ({bonus.reason})" if bonus.reason else ""))
-    return ", ".join(parts)
+        parts.append(msg("ui.mv.bonus.typed", "+{points} typed", points=bonus.points))
+    return msg("ui.mv.summary", "{parts}", parts=tuple(parts))
+
+
+def pack_word(item: str) -> Message:
+    """What a Pack holds, in words: "Acorns", "Maps" (an unknown name as it is)."""
+    return PACK_NAMES.get(item, verbatim(item))
+
+
+def points_words(points: int) -> Message:
+    """E.g. "1 point", "5 points"."""
+    return msg_n("ui.mv.points", "{count} point", "{count} points", points)
+
+
+def plus_words(parts: list[Message]) -> Message:
+    """Parts joined as a card prints them: "Water + Rock" (at least one)."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = msg("ui.mv.plus", "{first} + {second}", first=said, second=part)
+    return said
 
 
 # Edits: each returns a label for the undo button and a change made to a copy of the draft. -------
 
 
-def set_count(player: int, item: str, count: int, who: str = "") -> tuple[str, Change]:
+def set_count(player: int, item: str, count: int, who: str = "") -> tuple[Label, Change]:
     """Set how many of a resource (or Maps) a player holds, 0 to 99."""
     count = min(max(count, 0), MAX_HELD)
 
@@ -180,11 +212,15 @@ def set_count(player: int, item: str, count: int, who: str = "") -> tuple[str, C
         else:
             resources.pop(item, None)
 
-    return f"set {_owner(who)}{item} to {count}", change
+    if who:
+        return msg("ui.mv.edit.count_of", "set {name}'s {item} to {count}", name=who,
+                   item=pack_word(item), count=count), change
+    return msg("ui.mv.edit.count", "set {item} to {count}", item=pack_word(item),
+               count=count), change
 
 
 def set_cubes(player: int, festivity: int, count: int, who: str = "",
-              where: str = "") -> tuple[str, Change]:
+              where: str | Message = "") -> tuple[Label, Change]:
     """Set a player's cubes on one Festivity (the editor keeps the total within 10)."""
     count = min(max(count, 0), CUBES_PER_PLAYER)
 
@@ -193,10 +229,15 @@ def set_cubes(player: int, festivity: int, count: int, who: str = "",
         cubes.extend([0] * (festivity + 1 - len(cubes)))
         cubes[festivity] = count
 
-    return f"set {_owner(who)}cubes on {where or f'Festivity {festivity + 1}'} to {count}", change
+    festival = where or msg("ui.mv.festivity", "Festivity {number}", number=festivity + 1)
+    if who:
+        return msg("ui.mv.edit.cubes_of", "set {name}'s cubes on {festivity} to {count}",
+                   name=who, festivity=festival, count=count), change
+    return msg("ui.mv.edit.cubes", "set cubes on {festivity} to {count}", festivity=festival,
+               count=count), change
 
 
-def rename_festivity(festivity: int, name: str) -> tuple[str, Change]:
+def rename_festivity(festivity: int, name: str) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         if not isinstance(draft.get("festivities"), list):
             draft["festivities"] = []
@@ -204,31 +245,41 @@ def rename_festivity(festivity: int, name: str) -> tuple[str, Change]:
         names.extend([""] * (festivity + 1 - len(names)))
         names[festivity] = name
 
-    return f"name Festivity {festivity + 1} {name.strip()!r}", change
+    return msg("ui.mv.edit.rename", "name Festivity {number} {name}", number=festivity + 1,
+               name=repr(name.strip())), change
 
 
-def add_card(player: int, kind: str, card: Card, who: str = "") -> tuple[str, Change]:
+def add_card(player: int, kind: str, card: Card, who: str = "") -> tuple[Label, Change]:
     """Give a player a card; its description joins (or replaces) the table's catalogue entry."""
 
     def change(draft: dict) -> None:
         _remember(draft, kind, card)
         draft["players"][player].setdefault(KEYS[kind], []).append(card.name)
 
-    return f"add the {kind} {card.name}" + (f" to {who}" if who else ""), change
+    if who:
+        return msg("ui.mv.edit.add_to", "add the {kind} {card} to {name}", kind=CARD_KINDS[kind],
+                   card=card.name, name=who), change
+    return msg("ui.mv.edit.add", "add the {kind} {card}", kind=CARD_KINDS[kind],
+               card=card.name), change
 
 
 def remove_card(player: int, kind: str, index: int, name: str = "",
-                who: str = "") -> tuple[str, Change]:
+                who: str = "") -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         held = draft["players"][player].get(KEYS[kind], [])
         if 0 <= index < len(held):
             del held[index]
 
-    what = f"the {kind} {name}" if name else f"{kind} {index + 1}"
-    return f"remove {what}" + (f" from {who}" if who else ""), change
+    what = msg("ui.mv.card.named", "the {kind} {card}", kind=CARD_KINDS[kind], card=name) \
+        if name else msg("ui.mv.card.numbered", "{kind} {number}", kind=CARD_KINDS[kind],
+                         number=index + 1)
+    if who:
+        return msg("ui.mv.edit.remove_from", "remove {card} from {name}", card=what,
+                   name=who), change
+    return msg("ui.mv.edit.remove", "remove {card}", card=what), change
 
 
-def redescribe(kind: str, old_name: str, card: Card) -> tuple[str, Change]:
+def redescribe(kind: str, old_name: str, card: Card) -> tuple[Label, Change]:
     """Change a card described at this table, for every player holding it; a new name follows
     into the holdings and into the "also have" bonuses asking for it."""
 
@@ -246,22 +297,37 @@ def redescribe(kind: str, old_name: str, card: Card) -> tuple[str, Change]:
                                                                   old_name):
                     bonus["favour"] = card.name
 
-    return f"describe the {kind} {card.name} anew", change
+    return msg("ui.mv.edit.redescribe", "describe the {kind} {card} anew",
+               kind=CARD_KINDS[kind], card=card.name), change
 
 
-def set_solo_choice(field: str, value: str | None) -> tuple[str, Change]:
+def set_solo_choice(field: str, value: str | None) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft.setdefault("solo", {})[field] = value
 
-    what = "Favour category" if field == "favour_category" else "travel type"
-    return f"choose {value or 'no'} {what} on a tie", change
+    chosen = solo_option_words(value) if value else msg("ui.mv.solo.no", "no")
+    if field == "favour_category":
+        return msg("ui.mv.edit.solo_category", "choose {choice} Favour category on a tie",
+                   choice=chosen), change
+    return msg("ui.mv.edit.solo_travel", "choose {choice} travel type on a tie",
+               choice=chosen), change
 
 
-def set_option(name: str, value: bool) -> tuple[str, Change]:
+def solo_option_words(value: str) -> Message:
+    """A Favour category or a travel type chosen for a solo tie, in words."""
+    names = {**{category.value: name for category, name in CATEGORY_NAMES.items()},
+             **{travel.value: name for travel, name in TRAVEL_NAMES.items()}}
+    return names.get(value, verbatim(value))
+
+
+def set_option(name: str, value: bool) -> tuple[Label, Change]:
     def change(draft: dict) -> None:
         draft.setdefault("options", {})[name] = value
 
-    return f"set the option {name.replace('_', ' ')} {'on' if value else 'off'}", change
+    option = verbatim(name.replace("_", " "))
+    if value:
+        return msg("ui.mv.edit.option_on", "set the option {option} on", option=option), change
+    return msg("ui.mv.edit.option_off", "set the option {option} off", option=option), change
 
 
 def _remember(draft: dict, kind: str, card: Card) -> None:
@@ -275,10 +341,6 @@ def _remember(draft: dict, kind: str, card: Card) -> None:
     catalogue.append(entry)
 
 
-def _owner(who: str) -> str:
-    return f"{who}'s " if who else ""
-
-
 # Checking -----------------------------------------------------------------------------------------
 
 
@@ -289,8 +351,9 @@ def check(draft: dict) -> Checked:
     catalogue = Catalogue(**{KEYS[kind]: tuple(described(draft, kind)) for kind in KINDS})
     names = festivity_names(draft)
     if len({name.casefold() for name in names}) != len(names):
-        problems.append(Problem("two Festivities have the same name; they are scored as "
-                                "Festivity 1 to 3 until the names differ"))
+        problems.append(Problem(msg("ui.mv.problem.same_festivities", "two Festivities have "
+                                    "the same name; they are scored as Festivity 1 to 3 until "
+                                    "the names differ")))
         names = list(DEFAULT_FESTIVITIES)
     players: list[Player] = []
     complete = True
@@ -313,7 +376,8 @@ def check(draft: dict) -> Checked:
             players=tuple(players),
         )
     except ValidationError as error:
-        problems.append(Problem(f"The table cannot be scored: {error_message(error)}"))
+        problems.append(Problem(msg("ui.mv.problem.table", "The table cannot be scored: "
+                                    "{problem}", problem=problems_message(error))))
         table = None
     return Checked(table, tuple(problems))
 
@@ -326,14 +390,17 @@ def _check_player(raw: dict, index: int, catalogue: Catalogue,
         kept: list[str] = []
         for name in _listed(raw.get(KEYS[kind])):
             if not isinstance(name, str) or catalogue.find(kind, name) is None:
-                problems.append(Problem(f"the {kind} {name!r} is not described at this table; "
-                                        "it is not scored", index))
+                problems.append(Problem(msg(
+                    "ui.mv.problem.not_described", "the {kind} {card} is not described at this "
+                    "table; it is not scored", kind=CARD_KINDS[kind], card=repr(name)), index))
             elif kind == "Patch" and any(same_name(name, other) for other in kept):
-                problems.append(Problem(f"the Patch {name} is entered twice; a player may not "
-                                        "have two of the same Patch, so it counts once", index))
+                problems.append(Problem(msg(
+                    "ui.mv.problem.patch_twice", "the Patch {card} is entered twice; a player "
+                    "may not have two of the same Patch, so it counts once", card=name), index))
             elif kind == "Patch" and len(kept) == MAX_PATCHES:
-                problems.append(Problem(f"more than {MAX_PATCHES} Patches: {name} is not "
-                                        "scored", index))
+                problems.append(Problem(msg(
+                    "ui.mv.problem.patches", "more than {count} Patches: {card} is not scored",
+                    count=MAX_PATCHES, card=name), index))
             else:
                 kept.append(name)
         holdings[KEYS[kind]] = kept
@@ -347,7 +414,7 @@ def _check_player(raw: dict, index: int, catalogue: Catalogue,
         player = Player(name=raw.get("name", ""), resources=resources, cubes=cubes_by_name,
                         **holdings)
     except ValidationError as error:
-        problems.append(Problem(error_message(error), index))
+        problems.append(Problem(problems_message(error), index))
         return None, problems
     return player, problems
 

@@ -8,6 +8,7 @@ from its handlers, so everything here is tested without a browser.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -28,13 +29,17 @@ from scorer.maple_valley.models import (
     TypedBonus,
     same_name,
 )
+from scorer.files import problems_message
+from scorer.maple_valley.models import CARD_KINDS, CATEGORY_NAMES, RESOURCE_NAMES, TRAVEL_NAMES
+from scorer.message import Message, msg, verbatim
 from ui.live.editing import SessionEditor
 from ui.games.maple_valley import draft as edits
-from ui.games.maple_valley.draft import KEYS, find, summary
+from ui.games.maple_valley.draft import KEYS, find, pack_word, plus_words, points_words, summary
 from ui.games.maple_valley.known_cards import KnownCard, exact, known_cards
-from ui.games.plugin import error_message
+from ui.parts.words import app_language
 from ui.store.draft_check import Problem
 from ui.live.session import TableSession
+
 
 @dataclass(frozen=True)
 class HeldCard:
@@ -44,10 +49,15 @@ class HeldCard:
     name: str
     card: Card | None
     """None when the name is not described at this table (then it is not scored)."""
+    words: Any = None
+    """The device's language (English when not given)."""
 
     @property
     def text(self) -> str:
-        return summary(self.card) if self.card else "not described: not scored"
+        words = self.words or app_language("en")
+        if self.card is None:
+            return words.say("ui.mv.held.not_described", "not described: not scored")
+        return words.render(summary(self.card))
 
 
 def festivity_word(number: int, words) -> str:
@@ -102,7 +112,7 @@ class MapleEditor(SessionEditor):
         return sum(self.draft["players"][player].get("cubes") or [])
 
     def held(self, kind: str) -> list[HeldCard]:
-        return [HeldCard(index, name, find(self.draft, kind, name))
+        return [HeldCard(index, name, find(self.draft, kind, name), self.words)
                 for index, name in enumerate(self.holdings.get(KEYS[kind], []))]
 
     def known(self, kind: str) -> list[KnownCard]:
@@ -129,27 +139,32 @@ class MapleEditor(SessionEditor):
     def total_text(self) -> str:
         result = self.player_result()
         if result is None:
-            return f"{self.name}: not scored yet"
-        points = "point" if result.total == 1 else "points"
+            return self.words.say("ui.mv.total.none", "{name}: not scored yet", name=self.name)
         if self.solo:
-            return f"{self.name}: {result.total} {points}"
-        return f"{self.name}: {result.total} {points}, rank {result.rank}"
+            return self.words.say_n("ui.mv.total.solo", "{name}: {count} point",
+                                    "{name}: {count} points", result.total, name=self.name)
+        return self.words.say_n("ui.mv.total", "{name}: {count} point, rank {rank}",
+                                "{name}: {count} points, rank {rank}", result.total,
+                                name=self.name, rank=result.rank)
 
-    def solo_title(self) -> str:
-        """The four-word title of a solo game, as the library gives it in the notes."""
-        result = self.player_result()
-        prefix = "Solo title: "
-        if result is None:
-            return ""
-        return next((note.removeprefix(prefix) for note in result.notes
-                     if note.startswith(prefix)), "")
-
-    def solo_answers(self) -> list[str]:
-        """The library's answer to each of the title's four questions."""
+    def _notes(self) -> list[tuple[str, Message]]:
+        """The library's notes on this player: each English text and its message."""
         result = self.player_result()
         if result is None:
             return []
-        return [note for note in result.notes if note[:2] in ("1.", "2.", "3.", "4.")]
+        said = result.said.get("notes") or tuple(verbatim(note) for note in result.notes)
+        return list(zip(result.notes, said))
+
+    def solo_title(self) -> str:
+        """The four-word title of a solo game, as the library gives it in the notes."""
+        return next((self.words.render(note.params["title"]) if "title" in note.params
+                     else text.removeprefix("Solo title: ")
+                     for text, note in self._notes() if text.startswith("Solo title: ")), "")
+
+    def solo_answers(self) -> list[str]:
+        """The library's answer to each of the title's four questions."""
+        return [self.words.render(note) for text, note in self._notes()
+                if text[:2] in ("1.", "2.", "3.", "4.")]
 
     def solo_choice(self, field: str) -> str | None:
         return (self.draft.get("solo") or {}).get(field)
@@ -164,10 +179,12 @@ class MapleEditor(SessionEditor):
         """A tap on plus or minus beside a resource or the Maps."""
         count = self.count(item) + delta
         if count < 0:
-            self.message = f"{self.name} has no {item} to take away."
+            self.message = self.words.say("ui.mv.step.none", "{name} has no {item} to take away.",
+                                          name=self.name, item=pack_word(item))
             return
         if count > MAX_HELD:
-            self.message = f"At most {MAX_HELD} {item}."
+            self.message = self.words.say("ui.mv.step.most", "At most {count} {item}.",
+                                          count=MAX_HELD, item=pack_word(item))
             return
         self._apply(*edits.set_count(self.player, item, count, self.name), self.player)
 
@@ -181,14 +198,22 @@ class MapleEditor(SessionEditor):
         who = self.draft["players"][player].get("name", "?")
         count = self.cubes(player, festivity) + delta
         if count < 0:
-            self.message = f"{who} has no cubes on {self.festivities[festivity]}."
+            self.message = self.words.say("ui.mv.cubes.none", "{name} has no cubes on {festivity}.",
+                                          name=who, festivity=self.festivity_name(festivity))
             return
         if delta > 0 and self.cubes_placed(player) + delta > CUBES_PER_PLAYER:
-            self.message = (f"{who} has placed all {CUBES_PER_PLAYER} cubes: take one off "
-                            "another Festivity first.")
+            self.message = self.words.say("ui.mv.cubes.all", "{name} has placed all {count} "
+                                          "cubes: take one off another Festivity first.",
+                                          name=who, count=CUBES_PER_PLAYER)
             return
-        self._apply(*edits.set_cubes(player, festivity, count, who, self.festivities[festivity]),
-                    player)
+        self._apply(*edits.set_cubes(player, festivity, count, who,
+                                     self.festivity_name(festivity)), player)
+
+    def festivity_name(self, festivity: int) -> Message:
+        """A Festivity as the scorepad names it: as typed, else "Festivity 2" in words."""
+        typed = self.typed_festivities[festivity].strip()
+        return verbatim(typed) if typed else msg("ui.mv.festivity", "Festivity {number}",
+                                                  number=festivity + 1)
 
     def rename_festivity(self, festivity: int, text: str) -> None:
         if text != self.typed_festivities[festivity]:
@@ -202,11 +227,13 @@ class MapleEditor(SessionEditor):
             return None
         patches = self.holdings.get("patches", [])
         if name is not None and any(same_name(name, held) for held in patches):
-            return (f"{self.name} already has the Patch {name}: a player may not have two of "
-                    "the same Patch.")
+            return self.words.say("ui.mv.patch.twice", "{name} already has the Patch {card}: a "
+                                  "player may not have two of the same Patch.", name=self.name,
+                                  card=name)
         if len(patches) >= MAX_PATCHES:
-            return (f"{self.name} already has {MAX_PATCHES} Patches, the most a player holds: "
-                    "remove one first.")
+            return self.words.say("ui.mv.patch.full", "{name} already has {count} Patches, the "
+                                  "most a player holds: remove one first.", name=self.name,
+                                  count=MAX_PATCHES)
         return None
 
     def add(self, kind: str, card: Card) -> bool:
@@ -232,16 +259,19 @@ class MapleEditor(SessionEditor):
         """Change a card of this table for every player holding it (a new name included)."""
         other = find(self.draft, kind, card.name)
         if other is not None and not same_name(old_name, card.name):
-            self.message = (f"Another {kind} is called {other.name} at this table: choose a "
-                            "different name.")
+            self.message = self.words.say("ui.mv.name_taken", "Another {kind} is called {card} "
+                                          "at this table: choose a different name.",
+                                          kind=CARD_KINDS[kind], card=other.name)
             return False
         if kind == "Patch" and not same_name(old_name, card.name):
             for raw in self.draft["players"]:
                 names = raw.get("patches", [])
                 if any(same_name(n, old_name) for n in names) and \
                         any(same_name(n, card.name) for n in names):
-                    self.message = (f"{raw.get('name')} already has the Patch {card.name}: a "
-                                    "player may not have two of the same Patch.")
+                    self.message = self.words.say(
+                        "ui.mv.patch.twice", "{name} already has the Patch {card}: a player may "
+                        "not have two of the same Patch.", name=str(raw.get("name")),
+                        card=card.name)
                     return False
         self._apply(*edits.redescribe(kind, old_name, card))
         return True
@@ -261,12 +291,12 @@ BONUS_KINDS: dict[str, tuple[str, ...]] = {
     "Friend": ("none",),
     "Patch": ("none", "per_friend", "typed"),
 }
-BONUS_LABELS = {
-    "none": "No bonus",
-    "also_have": "Also have…",
-    "stored_sets": "Per set stored",
-    "per_friend": "Per Friend of a type",
-    "typed": "Typed bonus",
+BONUS_LABELS: dict[str, Message] = {
+    "none": msg("ui.mv.bonus_kind.none", "No bonus"),
+    "also_have": msg("ui.mv.bonus_kind.also_have", "Also have…"),
+    "stored_sets": msg("ui.mv.bonus_kind.stored_sets", "Per set stored"),
+    "per_friend": msg("ui.mv.bonus_kind.per_friend", "Per Friend of a type"),
+    "typed": msg("ui.mv.bonus_kind.typed", "Typed bonus"),
 }
 MAX_SCORE = 99
 
@@ -274,8 +304,9 @@ MAX_SCORE = 99
 class CardForm:
     """The card dialog's content while it is open: a Favour, Friend or Patch being described."""
 
-    def __init__(self, kind: str, start: Card | None = None):
+    def __init__(self, kind: str, start: Card | None = None, words=None):
         self.kind = kind
+        self.words = words or app_language("en")
         self.editing = start.name if start is not None else None
         """The name of the card being changed, or None when a card is being added."""
         self.name = ""
@@ -373,39 +404,50 @@ class CardForm:
     def preview(self) -> str:
         """The card as entered so far, e.g. "Bug Jar: Gift, 5 points, +2 per set of Bugs + Herbs
         stored" (a question mark where something is still missing)."""
-        parts = []
+        unknown = verbatim("?")
+        parts: list[Message] = []
         if self.kind == "Favour":
-            parts.append(self.category.value if self.category else "category?")
-        parts.append(f"{self.score} point{'' if self.score == 1 else 's'}")
+            parts.append(CATEGORY_NAMES[self.category] if self.category else msg(
+                "ui.mv.preview.category", "category?"))
+        parts.append(points_words(self.score))
         if self.kind == "Friend":
-            parts.append(" + ".join(t.value for t in self.travel) or "travel type?")
+            parts.append(plus_words([TRAVEL_NAMES[t] for t in self.travel]) if self.travel
+                         else msg("ui.mv.preview.travel", "travel type?"))
         points = self.bonus_points
         if self.bonus == "also_have":
-            parts.append(f"+{points} if you also have {self.also_have or '?'}")
+            parts.append(msg("ui.mv.bonus.also_have", "+{points} if you also have {favour}",
+                             points=points, favour=self.also_have or "?"))
         elif self.bonus == "stored_sets":
-            stored = " + ".join(r.value for r in self.stored_set) or "?"
-            parts.append(f"+{points} per set of {stored} stored")
+            parts.append(msg("ui.mv.bonus.stored_sets", "+{points} per set of {set} stored",
+                             points=points, set=plus_words([RESOURCE_NAMES[r] for r in
+                                                            self.stored_set])
+                             if self.stored_set else unknown))
         elif self.bonus == "per_friend":
-            travel = self.per_travel.value if self.per_travel else "?"
-            parts.append(f"+{points} per {travel} Friend")
+            parts.append(msg("ui.mv.bonus.per_friend", "+{points} per {travel} Friend",
+                             points=points, travel=TRAVEL_NAMES[self.per_travel]
+                             if self.per_travel else unknown))
         elif self.bonus == "typed":
-            parts.append(f"+{points} typed")
-        return f"{self.name or 'name?'}: {', '.join(parts)}"
+            parts.append(msg("ui.mv.bonus.typed", "+{points} typed", points=points))
+        return self.words.say("ui.mv.preview", "{name}: {parts}", parts=tuple(parts),
+                              name=self.name or self.words.say("ui.mv.preview.name", "name?"))
 
     def missing(self) -> str | None:
         """What the card still needs, in the words of the card."""
+        say = self.words.say
         if not self.name:
-            return f"Type the {self.kind}'s name."
+            return say("ui.mv.missing.name", "Type the {kind}'s name.",
+                       kind=CARD_KINDS[self.kind])
         if self.kind == "Favour" and self.category is None:
-            return "Choose the Favour's category."
+            return say("ui.mv.missing.category", "Choose the Favour's category.")
         if self.kind == "Friend" and not self.travel:
-            return "Choose the travel type(s) the Friend shows."
+            return say("ui.mv.missing.travel", "Choose the travel type(s) the Friend shows.")
         if self.bonus == "also_have" and not self.also_have:
-            return "Type the name of the Favour it asks for."
+            return say("ui.mv.missing.also_have", "Type the name of the Favour it asks for.")
         if self.bonus == "stored_sets" and not self.stored_set:
-            return "Tap the resources of one set."
+            return say("ui.mv.missing.set", "Tap the resources of one set.")
         if self.bonus == "per_friend" and self.per_travel is None:
-            return "Choose the travel type of the Friends it counts."
+            return say("ui.mv.missing.per_friend",
+                       "Choose the travel type of the Friends it counts.")
         return None
 
     def result(self) -> tuple[Card | None, str]:
@@ -423,7 +465,7 @@ class CardForm:
         try:
             return edits.MODELS[self.kind].model_validate(data), ""
         except ValidationError as error:
-            text = error_message(error)
+            text = self.words.render(problems_message(error))
             return None, text[0].upper() + text[1:] + "."
 
     def note(self, editor: MapleEditor) -> str:
@@ -434,6 +476,8 @@ class CardForm:
             return ""
         others = [who for who in editor.holders(self.kind, here.name) if who != editor.name]
         if others:
-            return (f"{here.name} is described at this table: the change applies to "
-                    f"{', '.join(others)} too.")
-        return f"{here.name} is described at this table: this changes its description."
+            return self.words.say("ui.mv.note.others", "{card} is described at this table: the "
+                                  "change applies to {names} too.", card=here.name,
+                                  names=tuple(others))
+        return self.words.say("ui.mv.note.this", "{card} is described at this table: this "
+                              "changes its description.", card=here.name)

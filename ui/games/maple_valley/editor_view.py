@@ -13,12 +13,14 @@ import json
 
 import flet as ft
 
-from scorer.maple_valley.models import CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel
+from scorer.maple_valley.models import (
+    CARD_KINDS, CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel,
+)
 from ui.parts.count_field import CountField
 from ui.live.editing import ShowsTotal, UndoesTable, label_undo_buttons, run_action
 from ui.games.maple_valley.card_dialog import CardDialog
-from ui.games.maple_valley.draft import KEYS, KINDS, PACK
-from ui.games.maple_valley.editor_model import MapleEditor
+from ui.games.maple_valley.draft import KEYS, KINDS, PACK, pack_word, solo_option_words
+from ui.games.maple_valley.editor_model import MapleEditor, festivity_word
 from ui.games.maple_valley.known_cards import matching
 from ui.games.plugin import PLAYER_COLOURS
 from ui.parts.widgets import PROBLEM, TOUCH, Memo, labelled, problem_list, tap_target
@@ -35,7 +37,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
-        self.model = MapleEditor(session, player)
+        self.words = context.words
+        self.model = MapleEditor(session, player, self.words)
         self.root = ft.Column(spacing=10)
         self._build()
         self.render()
@@ -50,8 +53,11 @@ class MapleEditorView(ShowsTotal, UndoesTable):
 
     @property
     def sections(self) -> list[tuple[str, str]]:
-        last = ("solo", "Solo title") if self.model.solo else ("festivities", "Festivities")
-        return [("cards", "Cards"), ("pack", "Pack"), last]
+        say = self.words.say
+        last = (("solo", say("ui.mv.section.solo", "Solo title")) if self.model.solo
+                else ("festivities", say("ui.mv.section.festivities", "Festivities")))
+        return [("cards", say("ui.mv.section.cards", "Cards")),
+                ("pack", say("ui.mv.section.pack", "Pack")), last]
 
     def render(self) -> None:
         """Redraw, reusing every part whose content did not change."""
@@ -61,7 +67,7 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         self._title.value = title
         self._title_handle.visible = bool(title)
         self._message.value = model.message
-        label_undo_buttons(self._header, self.session)
+        label_undo_buttons(self._header, self.session, self.words)
         self._saved.value = self.session.save_error or ""
         section = self.section
         if section == "cards":
@@ -84,7 +90,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             self._tabs.get(section, self._section_tabs),
             body,
             self._message_handle,
-            self._problem_list.get(tuple(p.message for p in model.problems), self._problems),
+            self._problem_list.get(tuple(p.in_words(self.words) for p in model.problems),
+                                   self._problems),
         ]
 
     def _build(self) -> None:
@@ -99,10 +106,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             [
                 ft.Column([labelled("player-total", self._total), self._title_handle,
                            self._saved], spacing=2, expand=True),
-                tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH, padding=0,
-                           tooltip="Undo the last edit of this table"),
-                tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH, padding=0,
-                           tooltip="Redo"),
+                tap_target(ft.Icon(ft.Icons.UNDO), self._undo, "undo", width=TOUCH, padding=0),
+                tap_target(ft.Icon(ft.Icons.REDO), self._redo, "redo", width=TOUCH, padding=0),
             ],
             spacing=6,
         )
@@ -128,21 +133,26 @@ class MapleEditorView(ShowsTotal, UndoesTable):
 
     def _cards_section(self) -> ft.Control:
         model = self.model
+        say = self.words.say
         parts: list[ft.Control] = []
         for kind in KINDS:
             held = model.held(kind)
             if kind == "Favour":
-                heading = f"Favours brought ({len(held)})"
+                heading = say("ui.mv.cards.favours", "Favours brought ({count})",
+                              count=len(held))
             elif kind == "Friend":
-                heading = f"Friends ({len(held)} besides the Starter)"
+                heading = say("ui.mv.cards.friends", "Friends ({count} besides the Starter)",
+                              count=len(held))
             else:
-                heading = f"Patches ({len(held)} of {MAX_PATCHES})"
+                heading = say("ui.mv.cards.patches", "Patches ({count} of {most})",
+                              count=len(held), most=MAX_PATCHES)
             lower = kind.lower()
             parts.append(ft.Row([
                 ft.Container(labelled(f"heading-{lower}", ft.Text(
                     heading, size=16, weight=ft.FontWeight.BOLD)), expand=True),
-                tap_target(ft.Row([ft.Icon(ft.Icons.ADD, size=18), ft.Text(f"Add a {kind}",
-                                                                            size=14)],
+                tap_target(ft.Row([ft.Icon(ft.Icons.ADD, size=18),
+                                   ft.Text(say("ui.mv.cards.add", "Add a {kind}",
+                                               kind=CARD_KINDS[kind]), size=14)],
                                   tight=True, spacing=4),
                            lambda e, k=kind: self._open_card(k), f"add-{lower}", padding=8,
                            bgcolor=KIND_COLOURS[kind]),
@@ -157,17 +167,19 @@ class MapleEditorView(ShowsTotal, UndoesTable):
                         ], spacing=0, tight=True),
                         lambda e, k=kind, c=card: self._open_card(k, c.index),
                         f"held-{lower}-{card.index}", height=None, padding=10,
-                        bgcolor=KIND_COLOURS[kind], tooltip="Tap to change the card",
+                        bgcolor=KIND_COLOURS[kind],
+                        tooltip=say("ui.mv.cards.change", "Tap to change the card"),
                     ), expand=True),
                     tap_target(ft.Icon(ft.Icons.CLOSE), lambda e, k=kind, i=card.index:
                                self._run(self.model.remove, k, i),
                                f"held-{lower}-{card.index}-remove", width=TOUCH, padding=0,
-                               tooltip=f"Remove {card.name}"),
+                               tooltip=say("ui.mv.cards.remove", "Remove {card}",
+                                           card=card.name)),
                 ], spacing=6))
             parts.append(self._known_row(kind))
             if kind == "Friend":
-                parts.append(ft.Text("The Starter is always there: no score, all three travel "
-                                     "types.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                parts.append(ft.Text(say("ui.mv.cards.starter", "The Starter is always there: "
+                                         "no score, all three travel types."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         return ft.Column(parts, spacing=6)
 
     def _known_row(self, kind: str) -> ft.Control:
@@ -177,10 +189,12 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             return ft.Container(height=0)
         lower = kind.lower()
         return ft.Row(
-            [ft.Text("Add in one tap:", size=12, color=ft.Colors.ON_SURFACE_VARIANT)] + [
+            [ft.Text(self.words.say("ui.mv.cards.one_tap", "Add in one tap:"), size=12,
+                     color=ft.Colors.ON_SURFACE_VARIANT)] + [
                 tap_target(entry.card.name, lambda e, k=kind, entry=entry: self._run(
                     self.model.add_known, k, entry), f"known-{lower}-{position}", padding=8,
-                    tooltip=f"Add {entry.card.name} to {self.model.name}")
+                    tooltip=self.words.say("ui.mv.cards.add_known", "Add {card} to {name}",
+                                           card=entry.card.name, name=self.model.name))
                 for position, entry in enumerate(known)],
             wrap=True, spacing=6, run_spacing=6)
 
@@ -189,25 +203,27 @@ class MapleEditorView(ShowsTotal, UndoesTable):
     def _build_pack(self) -> None:
         self._count_fields: dict[str, CountField] = {}
         items = []
+        say = self.words.say
         for item in PACK:
-            count = CountField(f"count-{item}", item, MAX_HELD,
+            word = self.words.render(pack_word(item))
+            count = CountField(f"count-{item}", word, MAX_HELD,
                                lambda value, i=item: self._run(self.model.set_count, i, value),
                                width=64)
             count.show(self.model.count(item))
             self._count_fields[item] = count
             items.append(ft.Container(ft.Column([ft.Row([
-                ft.Text(item, size=15, expand=True),
+                ft.Text(word, size=15, expand=True),
                 tap_target(ft.Icon(ft.Icons.REMOVE), lambda e, i=item: self._run(
                     self.model.step, i, -1), f"count-{item}-minus", width=TOUCH, padding=0,
-                    tooltip=f"One {item} less"),
+                    tooltip=say("ui.mv.pack.less", "One {item} less", item=word)),
                 count.field,
                 tap_target(ft.Icon(ft.Icons.ADD), lambda e, i=item: self._run(
                     self.model.step, i, 1), f"count-{item}-plus", width=TOUCH, padding=0,
-                    tooltip=f"One {item} more"),
+                    tooltip=say("ui.mv.pack.more", "One {item} more", item=word)),
             ], spacing=6), count.message], spacing=2, tight=True), width=PACK_ITEM_WIDTH))
         self._pack = ft.Column([
-            ft.Text("Everything still held, in the Pack or on Favours: the scorer chooses "
-                    "what is stored where.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(say("ui.mv.pack.about", "Everything still held, in the Pack or on Favours: "
+                        "the scorer chooses what is stored where."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row(items, wrap=True, spacing=16, run_spacing=6),
         ], spacing=8)
 
@@ -240,7 +256,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         colours = self.session.player_colours
         festivities = range(len(model.festivities))
         self._name_fields = [
-            ft.TextField(label=f"Festivity {number + 1}", hint_text=f"Festivity {number + 1}",
+            ft.TextField(label=festivity_word(number, self.words),
+                         hint_text=festivity_word(number, self.words),
                          max_length=60, counter="", border=ft.OutlineInputBorder(),
                          width=200,
                          on_change=lambda e, n=number: self._run(
@@ -260,7 +277,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             ft.Container(self._column_names[number], width=cell_width,
                          alignment=ft.Alignment.CENTER)
             for number in festivities
-        ] + [ft.Container(ft.Text("Placed", size=12), width=52, alignment=ft.Alignment.CENTER)]
+        ] + [ft.Container(ft.Text(self.words.say("ui.mv.cubes.placed", "Placed"), size=12),
+                          width=52, alignment=ft.Alignment.CENTER)]
         rows: list[ft.Control] = [ft.Row(header, spacing=4)]
         for player, name in enumerate(players):
             cells: list[ft.Control] = [ft.Container(ft.Row([
@@ -277,14 +295,18 @@ class MapleEditorView(ShowsTotal, UndoesTable):
                                self._run(self.model.step_cubes, p, n, 1),
                                f"cubes-{player}-{number}-plus", width=cell_width, height=44,
                                padding=0,
-                               tooltip=f"{name}: one more cube on Festivity {number + 1}"),
+                               tooltip=self.words.say(
+                                   "ui.mv.cubes.more", "{name}: one more cube on Festivity "
+                                   "{number}", name=name, number=number + 1)),
                     labelled(f"cubes-{player}-{number}", ft.Container(
                         value, width=cell_width, alignment=ft.Alignment.CENTER)),
                     tap_target(ft.Icon(ft.Icons.REMOVE, size=20), lambda e, p=player, n=number:
                                self._run(self.model.step_cubes, p, n, -1),
                                f"cubes-{player}-{number}-minus", width=cell_width, height=44,
                                padding=0,
-                               tooltip=f"{name}: one cube less on Festivity {number + 1}"),
+                               tooltip=self.words.say(
+                                   "ui.mv.cubes.less", "{name}: one cube less on Festivity "
+                                   "{number}", name=name, number=number + 1)),
                 ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
             total = ft.Text(size=13, text_align=ft.TextAlign.CENTER)
             self._cube_totals.append(total)
@@ -294,12 +316,14 @@ class MapleEditorView(ShowsTotal, UndoesTable):
                                      border=ft.Border.only(top=ft.BorderSide(
                                          1, ft.Colors.OUTLINE_VARIANT))))
         self._festivities = ft.Column([
-            ft.Text("Names of the 3 Festivities (blank: Festivity 1 to 3)", size=13,
+            ft.Text(self.words.say("ui.mv.festivities.names", "Names of the 3 Festivities "
+                                   "(blank: Festivity 1 to 3)"), size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([ft.Semantics(identifier=f"festivity-name-{number}", content=field)
                     for number, field in enumerate(self._name_fields)],
                    wrap=True, spacing=8, run_spacing=8),
-            ft.Text(f"Cubes of each player on each Festivity (a player has {CUBES_PER_PLAYER}):",
+            ft.Text(self.words.say("ui.mv.festivities.cubes", "Cubes of each player on each "
+                                   "Festivity (a player has {count}):", count=CUBES_PER_PLAYER),
                     size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO),
             ft.Container(),  # the table option, drawn by _fill_festivities
@@ -312,22 +336,25 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             typed = model.typed_festivities[number]
             if id(field) not in self._focused and (field.value or "") != typed:
                 field.value = typed
-            self._column_names[number].value = model.festivities[number]
+            self._column_names[number].value = self.words.render(model.festivity_name(number))
         for (player, number), value in self._cube_values.items():
             value.value = str(model.cubes(player, number))
         for player, total in enumerate(self._cube_totals):
-            total.value = f"{model.cubes_placed(player)} of {CUBES_PER_PLAYER}"
+            total.value = self.words.say("ui.mv.cubes.of", "{count} of {most}",
+                                         count=model.cubes_placed(player), most=CUBES_PER_PLAYER)
         self._festivities.controls[-1] = self._option.get(model.option(STARTER_OPTION),
                                                           self._starter_option)
 
     def _starter_option(self) -> ft.Control:
         on = self.model.option(STARTER_OPTION)
         return ft.Column([
-            ft.Text("Table option (ruling MV-4)", size=14, weight=ft.FontWeight.BOLD),
+            ft.Text(self.words.say("ui.mv.option.title", "Table option (ruling MV-4)"), size=14,
+                    weight=ft.FontWeight.BOLD),
             tap_target(
                 ft.Row([ft.Icon(ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK),
-                        ft.Text("The Starter counts as a Water, Rock and Forest Friend for "
-                                "Patch bonuses", size=13, expand=True)], spacing=6),
+                        ft.Text(self.words.say("ui.mv.option.starter", "The Starter counts as "
+                                               "a Water, Rock and Forest Friend for Patch "
+                                               "bonuses"), size=13, expand=True)], spacing=6),
                 lambda e: self._run(self.model.set_option, STARTER_OPTION, not on),
                 "option-starter", height=None, padding=8, selected=on,
             ),
@@ -338,24 +365,29 @@ class MapleEditorView(ShowsTotal, UndoesTable):
     def _solo_section(self) -> ft.Control:
         model = self.model
         answers = model.solo_answers()
+        say = self.words.say
         parts: list[ft.Control] = [
-            ft.Text("The four questions, answered from what you entered:", size=13,
-                    color=ft.Colors.ON_SURFACE_VARIANT),
-            labelled("solo-answers", ft.Column([ft.Text(answer, size=13) for answer in answers]
-                                               or [ft.Text("Not scored yet.", size=13)],
-                                               spacing=4)),
+            ft.Text(say("ui.mv.solo.questions", "The four questions, answered from what you "
+                        "entered:"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            labelled("solo-answers", ft.Column(
+                [ft.Text(answer, size=13) for answer in answers]
+                or [ft.Text(say("ui.mv.solo.not_scored", "Not scored yet."), size=13)],
+                spacing=4)),
         ]
         for field, question, options in (
-            ("favour_category", "If Favour categories tie for the most, you choose:",
+            ("favour_category", say("ui.mv.solo.category", "If Favour categories tie for the "
+                                    "most, you choose:"),
              [category.value for category in Category]),
-            ("travel", "If two travel types tie for the most, you choose:",
+            ("travel", say("ui.mv.solo.travel", "If two travel types tie for the most, you "
+                           "choose:"),
              [travel.value for travel in Travel]),
         ):
             chosen = model.solo_choice(field)
-            chips = [tap_target("Not chosen", lambda e, f=field: self._run(
+            chips = [tap_target(say("ui.mv.solo.not_chosen", "Not chosen"), lambda e, f=field: self._run(
                 self.model.choose_solo, f, None), f"solo-{field}-none", selected=chosen is None,
                 padding=8)]
-            chips += [tap_target(option, lambda e, f=field, o=option: self._run(
+            chips += [tap_target(self.words.render(solo_option_words(option)),
+                                 lambda e, f=field, o=option: self._run(
                 self.model.choose_solo, f, o), f"solo-{field}-{option}", selected=chosen == option,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen == option else None, padding=8)
                 for option in options]
@@ -365,7 +397,7 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         return ft.Column(parts, spacing=8)
 
     def _problems(self) -> ft.Control:
-        return problem_list([problem.message for problem in self.model.problems])
+        return problem_list([problem.in_words(self.words) for problem in self.model.problems])
 
     # Handlers ---------------------------------------------------------------------------------
 
