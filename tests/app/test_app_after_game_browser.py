@@ -16,6 +16,7 @@ from scorer.files import load_table
 from scorer.games import score
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
+from ui.store.backup import backup_json
 from ui.store.storage import TableStore
 
 PHONE = {"width": 390, "height": 844}
@@ -98,3 +99,26 @@ def test_finish_history_statistics_and_a_rematch_at_phone_size(app_server, brows
     assert rematch_id not in (table_id, earlier_id)
     handle(page, "described-0").wait_for()
     context.close()
+
+
+def test_a_backup_picked_on_the_backup_screen_is_added_off_the_event_loop(app_server, browser,
+                                                                          tmp_path):
+    """40 tables from another database: the screen says what it added; the steps on the way are
+    said from the worker thread through the event loop, without an error in the server's log."""
+    other = TableStore(tmp_path / "other.sqlite3")
+    for _ in range(40):
+        import_table(EXAMPLE.read_text(), other, APP_GAMES)
+    backup = tmp_path / "backup.json"
+    backup.write_text(backup_json(other.list()), encoding="utf-8")
+    before = len(TableStore(app_server.db).list())
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    open_app(page, f"{app_server.url}/backup")
+    with page.expect_file_chooser(timeout=60_000) as chooser:
+        tap(page, "backup-import")
+    chooser.value.set_files(str(backup))
+    wait_text(page, "backup-status", r"^Added 40 tables; 0 already here\.$")
+    assert len(TableStore(app_server.db).list()) == before + 40
+    context.close()
+    log = app_server.log.read_text()
+    assert "Exception in callback" not in log and "Traceback" not in log, log
