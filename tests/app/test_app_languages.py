@@ -39,3 +39,57 @@ def test_the_switch_is_named_in_the_language_read_and_offers_each_named_in_itsel
         ("English", False), ("Español", True), ("Deutsch", False)]
     asyncio.run(menu.items[2].on_click(None))
     assert chosen == ["de"]
+
+
+def test_an_editor_says_a_total_in_the_device_language_singular_and_plural(tmp_path):
+    from types import SimpleNamespace
+
+    from ui.live.editing import PlayerEditor
+
+    for points, spanish, german in [(1, "Ann: 1 punto, puesto 2", "Ann: 1 Punkt, Platz 2"),
+                                    (7, "Ann: 7 puntos, puesto 1", "Ann: 7 Punkte, Platz 1")]:
+        result = SimpleNamespace(name="Ann", total=points, rank=1 if points == 7 else 2)
+        session = SimpleNamespace(draft={"players": [{"name": "Ann"}]},
+                                  result=SimpleNamespace(players=[result]))
+        for code, expected in (("es", spanish), ("de", german)):
+            editor = PlayerEditor(session, 0)
+            editor.words = app_language(code)
+            assert editor.total_text() == expected
+
+
+def test_a_refused_count_and_more_warnings_are_said_in_the_device_language():
+    from ui.live.editing import parse_count
+    from ui.parts.widgets import warning_box
+
+    assert parse_count("3.5", "cubos", 9, words=app_language("es")) == (
+        None, "3.5 no es un número de cubos: escribe un número entero de 0 a 9.")
+    assert parse_count("", "Münzen", 40, words=app_language("de")) == (
+        None, "Gib eine Anzahl Münzen ein, eine ganze Zahl von 0 bis 40.")
+    more = warning_box("w", ["a", "b", "c"], app_language("de")).content.content.controls[-1]
+    assert more.content.content.controls[0].value == "1 weitere Warnung"
+    more = warning_box("w", list("abcdef"), app_language("es")).content.content.controls[-1]
+    assert more.content.content.controls[0].value == "4 avisos más"
+
+
+def test_a_refused_save_is_said_in_each_device_language(tmp_path):
+    import errno
+
+    from ui.store.storage import NotSaved
+
+    refused = NotSaved(OSError(errno.ENOSPC, "No space left"), tmp_path / "tables.sqlite3")
+    assert refused.words(host=False) == ("Not saved: the disk is full (file tables.sqlite3): "
+                                         "free some space")
+    assert refused.words(host=False, words=app_language("es")) == (
+        "No se guardó: el disco está lleno (archivo tables.sqlite3): libera algo de espacio")
+    assert refused.words(host=False, words=app_language("de")) == (
+        "Nicht gespeichert: die Festplatte ist voll (Datei tables.sqlite3): schaffe etwas Platz")
+
+
+def test_a_finish_form_refusal_is_said_in_the_device_language():
+    from ui.store.finished import FinishForm
+
+    form = FinishForm("14/02/2026", "21:05")
+    assert form.problem(app_language("de")) == (
+        "Datum: als Jahr-Monat-Tag schreiben, z. B. 2026-01-31 (nicht „14/02/2026“)")
+    assert FinishForm("2026-02-14", "21:05", "x" * 201).problem(app_language("es")) == (
+        "Lugar: como mucho 200 letras")

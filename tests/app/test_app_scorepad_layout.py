@@ -14,6 +14,7 @@ from ui.screens.explanation_view import cited_rulings
 from ui.screens.scorepad_model import part_index, short_names
 from ui.screens.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
 from ui.parts.widgets import TOUCH
+from ui.parts.words import app_language
 
 
 def test_names_that_fit_stay_whole():
@@ -78,6 +79,7 @@ def test_an_unknown_ruling_id_is_shown_by_its_id_rather_than_dropped():
 class Device:
     def __init__(self, is_host: bool):
         self.is_host = is_host
+        self.words = app_language("en")
 
 
 def texts_of(control) -> list[str]:

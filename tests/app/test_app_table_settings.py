@@ -78,7 +78,7 @@ def test_a_rename_is_an_undoable_saved_edit_and_the_score_follows(tmp_path):
     assert session.player_names == ["Ann", "Bea"]
     assert store.get(session.table_id).draft["players"][1]["name"] == "Bea"
     assert totals(session)["Bea"] == 1
-    assert session.undo() == "rename Bob Bea"
+    assert session.undo().text == "rename Bob Bea"
     assert session.player_names == ["Ann", "Bob"]
 
 
@@ -95,7 +95,8 @@ def test_recolour(tmp_path):
     TableSettings(session).recolour(0, "teal")
     assert session.player_colours == ["teal", "blue"]
     TableSettings(session).recolour(0, "not a colour")
-    assert session.undo_label == "give Ann the colour teal"
+    assert session.undo_label.text == "give Ann the colour teal"
+    assert app_language("de").render(session.undo_label) == "Ann die Farbe Petrol geben"
 
 
 def test_removing_a_player_keeps_the_others_entries_and_undo_restores_everything(tmp_path):
@@ -111,7 +112,7 @@ def test_removing_a_player_keeps_the_others_entries_and_undo_restores_everything
     assert session.draft["players"][1] == with_bob["players"][2]
     assert totals(session) == {"Ann": 1, "Cat": 1}
     assert store.get(session.table_id).draft == session.draft
-    assert session.undo() == "remove player Bob"
+    assert session.undo().text == "remove player Bob"
     assert session.draft == with_bob
 
 
@@ -182,7 +183,8 @@ def test_an_option_changes_the_score_and_undo_takes_it_back(tmp_path):
     settings.set_option(vast_land, "whole_line")
     assert session.checked.table.options.vast_land == "whole_line"
     assert settings.option_value(vast_land) == "whole_line"
-    assert session.undo_label == "set Vast Land counts consecutive cards (ruling SV-9) to Whole line"
+    assert session.undo_label.text == ("set Vast Land counts consecutive cards (ruling SV-9) to "
+                                     "Whole line")
     session.undo()
     assert session.checked.table.options.vast_land == "consecutive"
 

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from scorer.files import MAX_DIGITS
-from scorer.language import Language, language
+from scorer.language import DEFAULT, Language, language
 from scorer.message import Message
 from ui.live.session import Change, Label, TableSession
 
@@ -70,9 +70,9 @@ def take_focus(context) -> frozenset:
 
 
 class SessionEditor:
-    def __init__(self, session: TableSession, words=None):
+    def __init__(self, session: TableSession, words: Language | None = None):
         self.session = session
-        self.words = words or language("en")
+        self.words = words or language(DEFAULT)
         """The language of the device this editor is on (``AppContext.words``): its sentences are
         said in it; the edits' labels stay messages, as every device reads the table's undo."""
         self.message = ""
@@ -91,9 +91,12 @@ class SessionEditor:
     def _apply(self, label: Label, change: Change, player: int | None = None) -> bool:
         """Make an edit and say so; False when it changed nothing."""
         made = self.session.apply(label, change, player)
+        if not made:
+            self.message = self.words.say("ui.edit.nothing_changed", "Nothing changed.")
+            return False
         said = _said(self.words, label)
-        self.message = said[0].upper() + said[1:] + "." if made else "Nothing changed."
-        return made
+        self.message = self.words.say("ui.edit.done", "{edit}.", edit=said[:1].upper() + said[1:])
+        return True
 
 
 class PlayerEditor(SessionEditor):
@@ -126,29 +129,39 @@ class PlayerEditor(SessionEditor):
     def total_text(self) -> str:
         result = self.player_result()
         if result is None:
-            return f"{self.name}: not scored yet"
-        points = "point" if result.total == 1 else "points"
-        return f"{self.name}: {result.total} {points}, rank {result.rank}"
+            return self.words.say("ui.edit.not_scored", "{name}: not scored yet", name=self.name)
+        return self.words.say_n("ui.edit.total", "{name}: {count} point, rank {rank}",
+                                "{name}: {count} points, rank {rank}", result.total,
+                                name=self.name, rank=result.rank)
 
 
-def undo_edit(session: TableSession, words=None) -> str:
-    label = _said(words or language("en"), session.undo())
-    return f"Undone: {label}." if label else "Nothing to undo."
+def undo_edit(session: TableSession, words: Language | None = None) -> str:
+    """Undo the table's last edit and say what it was (in ``words``)."""
+    words = words or language(DEFAULT)
+    label = session.undo()
+    if not label:
+        return words.say("ui.edit.nothing_to_undo", "Nothing to undo.")
+    return words.say("ui.edit.undone", "Undone: {edit}.", edit=label)
 
 
-def redo_edit(session: TableSession, words=None) -> str:
-    label = _said(words or language("en"), session.redo())
-    return f"Redone: {label}." if label else "Nothing to redo."
+def redo_edit(session: TableSession, words: Language | None = None) -> str:
+    words = words or language(DEFAULT)
+    label = session.redo()
+    if not label:
+        return words.say("ui.edit.nothing_to_redo", "Nothing to redo.")
+    return words.say("ui.edit.redone", "Redone: {edit}.", edit=label)
 
 
-def label_undo_buttons(header, session: TableSession, words=None) -> None:
+def label_undo_buttons(header, session: TableSession, words: Language | None = None) -> None:
     """Label an editor header's undo and redo buttons (its last two controls) with what they
     would undo or redo, which names whose part (the button's box carries the tooltip)."""
+    words = words or language(DEFAULT)
     undo_button, redo_button = header.controls[-2:]
-    words = words or language("en")
-    undo, redo = _said(words, session.undo_label), _said(words, session.redo_label)
-    undo_button.content.tooltip = f"Undo: {undo}" if undo else "Nothing to undo"
-    redo_button.content.tooltip = f"Redo: {redo}" if redo else "Nothing to redo"
+    undo, redo = session.undo_label, session.redo_label
+    undo_button.content.tooltip = (words.say("ui.edit.undo", "Undo: {edit}", edit=undo) if undo
+                                   else words.say("ui.edit.no_undo", "Nothing to undo"))
+    redo_button.content.tooltip = (words.say("ui.edit.redo", "Redo: {edit}", edit=redo) if redo
+                                   else words.say("ui.edit.no_redo", "Nothing to redo"))
 
 
 def show_changed_player(context, session: TableSession, editor, shown: int | None) -> None:
@@ -170,7 +183,8 @@ def run_action(view: Any, action, *args) -> Any:
     try:
         outcome = action(*args)
     except Exception as error:  # noqa: BLE001 - say it, keep the draft, keep going
-        view.model.message = f"That did not work: {error}"
+        view.model.message = view.context.words.say("ui.edit.failed", "That did not work: {error}",
+                                                    error=str(error))
 
     def redraw() -> None:
         view.render()
@@ -186,17 +200,24 @@ WHOLE_NUMBER = re.compile(r"[0-9]+")
 """Digits only: a sign, a point, an exponent or a letter make it something other than a count."""
 
 
-def parse_count(text: str, noun: str, most: int, least: int = 0) -> tuple[int | None, str]:
+def parse_count(text: str, noun: str | Message, most: int, least: int = 0,
+                words: Language | None = None) -> tuple[int | None, str]:
     """A count as typed in a number field: the whole number from ``least`` to ``most``, or None
-    and why not, in words ("3.5 is not a count of cubes: ..."). Nothing is dropped or guessed:
-    "3.5" is refused, never read as 35."""
+    and why not, in words ("3.5 is not a count of cubes: ...", in ``words``: ``noun`` is best a
+    message). Nothing is dropped or guessed: "3.5" is refused, never read as 35."""
+    words = words or language(DEFAULT)
     typed = text.strip()
     if not typed:
-        return None, f"Type a count of {noun}, a whole number from {least} to {most}."
+        return None, words.say("ui.count.empty", "Type a count of {noun}, a whole number from "
+                               "{least} to {most}.", noun=noun, least=least, most=most)
     if len(typed) > MAX_DIGITS:
         # Never converted (int() refuses 4,300 digits) nor echoed whole: a pasted page of digits
         # or decimals is named by its start and its length.
-        typed = f"{typed[:SHOWN_START]}… ({len(typed)} characters)"
+        typed = words.say_n("ui.count.long", "{start}… ({count} character)",
+                            "{start}… ({count} characters)", len(typed),
+                            start=typed[:SHOWN_START])
     elif WHOLE_NUMBER.fullmatch(typed) and least <= int(typed) <= most:
         return int(typed), ""
-    return None, f"{typed} is not a count of {noun}: type a whole number from {least} to {most}."
+    return None, words.say("ui.count.wrong", "{typed} is not a count of {noun}: type a whole "
+                           "number from {least} to {most}.", typed=typed, noun=noun, least=least,
+                           most=most)

@@ -23,8 +23,8 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
-from scorer.language import DEFAULT, Language, in_language
-from scorer.message import Message
+from scorer.language import DEFAULT, Language, in_language, language
+from scorer.message import Message, msg
 from ui.store.draft_check import Checked, DraftChecker, Problem
 from ui.store.storage import NotSaved, StoredTable, TableStore
 
@@ -36,18 +36,20 @@ Label = str | Message
 """What an edit did, in words: a message, so each device says the table's undo in its own
 language (a plain text is shown as it is)."""
 
-DELETED = "This table was deleted on another device: Undo there, or keep a copy."
 
-
-def deleted_message(by: str | None) -> str:
-    """Why edits are refused, naming who deleted the table when the server knows."""
+def deleted_message(by: str | None, words: Language | None = None) -> str:
+    """Why edits are refused, naming who deleted the table when the server knows (in
+    ``words``; English when not given)."""
+    words = words or language(DEFAULT)
     if by:
-        return f"{by} deleted this table: Undo on their screen, or keep a copy."
-    return DELETED
+        return words.say("ui.table.deleted_by", "{name} deleted this table: Undo on their "
+                         "screen, or keep a copy.", name=by)
+    return words.say("ui.table.deleted", "This table was deleted on another device: Undo there, "
+                     "or keep a copy.")
 
 
-EDIT_KEPT = "your edit is kept on this screen"
-"""What a refused save adds: nothing entered is dropped, and the next save that works writes it."""
+DELETED = deleted_message(None)
+"""Why edits are refused when who deleted the table is not known, in English."""
 
 CHANGES_KEPT = 64
 """Revisions whose changed part is remembered; a screen further behind redraws whole."""
@@ -105,11 +107,18 @@ class TableSession:
         self._parts_changed: list[int | None] = []
         """The part each revision changed (a player's index; None: the table's), the latest last,
         so a screen that drew an older revision redraws only what changed since."""
-        self.save_error: str | None = None
+        self.save_problem: Message | None = None
+        """Why the last save failed, for every device to say in its language (see
+        :attr:`save_error`); None once a save worked."""
         self.deleted = False
         """Deleted on some device: edits are refused until it is restored."""
         self.deleted_by: str | None = None
         """Who deleted it, in words (a player's name or "The host"), when known."""
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last save failed, in English (:attr:`save_problem` for any language)."""
+        return None if self.save_problem is None else self.save_problem.text
 
     @property
     def draft(self) -> dict:
@@ -118,7 +127,8 @@ class TableSession:
 
     def apply(self, label: Label, change: Change, player: int | None = None) -> bool:
         """Make an edit of ``player``'s part (None: the whole table's); False when it changes
-        nothing (then it is not an undo step)."""
+        nothing (then it is not an undo step). ``label`` names the edit for undo and redo (see
+        :data:`Label`)."""
         with self._lock:
             self._refuse_if_deleted()
             if self.read_only:
@@ -197,17 +207,21 @@ class TableSession:
     def _save(self, draft: dict, revision: int) -> None:
         if revision != self.revision and self._writer is not None:
             return  # a later edit is queued: its save writes this one too
+        # A refused save keeps the edit: nothing entered is dropped, and the next save that
+        # works writes it.
         try:
             self.store.save(self.table_id, draft)
-            self.save_error = None
+            self.save_problem = None
             self.saved_revision = revision
         except NotSaved as refused:
             logger.error("saving table %s failed: %s", self.table_id, refused)
             # Every device shows it: the file's name, not where it is on the host.
-            self.save_error = f"{refused.words(host=False)}; {EDIT_KEPT}"
+            self.save_problem = msg("ui.table.edit_kept", "{problem}; your edit is kept on this "
+                                    "screen", problem=refused.message(host=False))
         except Exception as error:  # noqa: BLE001 - any other failure is reported, not raised
             logger.exception("saving table %s failed", self.table_id)
-            self.save_error = f"Not saved: {error}; {EDIT_KEPT}"
+            self.save_problem = msg("ui.table.not_saved_kept", "Not saved: {error}; your edit is "
+                                    "kept on this screen", error=str(error))
 
     @property
     def writer_thread(self) -> bool:

@@ -8,6 +8,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorer.language import DEFAULT, Language, language
+from scorer.message import Message
+
 from ui.live.editing import parse_count
 from ui.parts.widgets import PROBLEM, TOUCH, labelled
 
@@ -23,9 +26,13 @@ class CountField:
     as 3 on its way. A redraw calls :meth:`show` with the draft's count: it never writes into the
     field while it is being typed in nor over a refused text the draft has not moved past."""
 
-    def __init__(self, identifier: str, noun: str, most: int, on_count: Callable[[int], None],
-                 *, least: int = 0, width: int = 72):
+    def __init__(self, identifier: str, noun: str | Message, most: int,
+                 on_count: Callable[[int], None], *, least: int = 0, width: int = 72,
+                 words: Language | None = None):
+        """``noun``: what is counted (best a message, said in ``words``, the device's
+        language)."""
         self.noun = noun
+        self.words = words or language(DEFAULT)
         self.most = most
         self.least = least
         self.on_count = on_count
@@ -37,7 +44,8 @@ class CountField:
             keyboard_type=ft.KeyboardType.NUMBER, border=ft.OutlineInputBorder(),
             # The label is also the field's name for a screen reader (a hint is named only
             # while the field is empty).
-            label=noun, label_style=ft.TextStyle(size=11),
+            label=noun if isinstance(noun, str) else self.words.render(noun),
+            label_style=ft.TextStyle(size=11),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
             on_change=self._changed, on_focus=self._focus, on_blur=self._blur,
             on_submit=self._take, on_selection_change=self._selection_moved,
@@ -61,7 +69,8 @@ class CountField:
             self.text_field.value = str(count)
 
     def _parse(self, e) -> int | None:
-        count, why = parse_count(e.control.value or "", self.noun, self.most, self.least)
+        count, why = parse_count(e.control.value or "", self.noun, self.most, self.least,
+                                 self.words)
         self._say(why)
         return count
 

@@ -21,9 +21,6 @@ from ui.store.storage import NotSaved
 
 logger = logging.getLogger(__name__)
 
-NOTHING_CHANGED = "nothing changed; what you entered stays here, to try again"
-"""What follows the reason: a refused change is all or nothing."""
-
 Say = Callable[[str], None]
 """Shows a message in a screen's own place for it (a dialog's status line, a form's error)."""
 
@@ -36,7 +33,10 @@ def tell_not_saved(context, refused: NotSaved, say: Say | None = None) -> None:
         host = context.is_host
     except (sqlite3.Error, OSError):  # the file cannot even be read: name it, never say where
         host = False
-    message = f"{refused.words(host)}; {NOTHING_CHANGED}."
+    # After the reason: a refused change is all or nothing.
+    message = context.words.say("ui.saving.nothing_changed", "{problem}; nothing changed; what "
+                                "you entered stays here, to try again.",
+                                problem=refused.message(host))
     if say is not None:
         say(message)
     else:

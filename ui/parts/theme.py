@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorer.language import Language
+
 from ui.parts.widgets import TOUCH, tap_target
 
 logger = logging.getLogger(__name__)
@@ -17,7 +19,15 @@ MODES = {"system": ft.ThemeMode.SYSTEM, "dark": ft.ThemeMode.DARK, "light": ft.T
 """In the order the switch steps through them."""
 ICONS = {"system": ft.Icons.BRIGHTNESS_AUTO, "dark": ft.Icons.DARK_MODE,
          "light": ft.Icons.LIGHT_MODE}
-WORDS = {"system": "as the device", "dark": "dark", "light": "light"}
+
+
+def switch_words(words: Language, mode: str) -> str:
+    """The switch's name: the mode it shows, and what a tap does."""
+    if mode == "dark":
+        return words.say("ui.theme.dark", "Theme: dark (tap to change)")
+    if mode == "light":
+        return words.say("ui.theme.light", "Theme: light (tap to change)")
+    return words.say("ui.theme.system", "Theme: as the device (tap to change)")
 
 
 def next_mode(mode: str) -> str:
@@ -43,7 +53,7 @@ async def restore(page: ft.Page, redraw: Callable[[], None]) -> None:
         redraw()
 
 
-def theme_switch(page: ft.Page) -> ft.Control:
+def theme_switch(page: ft.Page, words: Language) -> ft.Control:
     """A button stepping through as the device, dark and light; the choice is remembered."""
     mode = mode_of(page)
     icon = ft.Icon(ICONS[mode])
@@ -52,7 +62,7 @@ def theme_switch(page: ft.Page) -> ft.Control:
         chosen = next_mode(mode_of(page))
         page.theme_mode = MODES[chosen]
         icon.icon = ICONS[chosen]
-        box.content.tooltip = f"Theme: {WORDS[chosen]} (tap to change)"
+        box.content.tooltip = switch_words(words, chosen)
         page.update()
         try:
             await ft.SharedPreferences().set(PREFERENCE, chosen)
@@ -60,5 +70,5 @@ def theme_switch(page: ft.Page) -> ft.Control:
             logger.warning("cannot save the theme preference", exc_info=True)
 
     box = tap_target(icon, switch, "theme-switch", width=TOUCH, padding=0,
-                     tooltip=f"Theme: {WORDS[mode]} (tap to change)")
+                     tooltip=switch_words(words, mode))
     return box

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorer.language import DEFAULT, Language, language
 from ui.live.session import NOT_SAVED
 
 TOUCH = 48
@@ -66,9 +67,16 @@ WARNINGS_SHOWN = 2
 """Warnings shown before "N more" (six players' card counts would push the scorepad away)."""
 
 
-def warning_box(identifier: str, messages: tuple[str, ...] | list[str]) -> ft.Control:
+def english() -> Language:
+    """The words of a widget not told the device's language (until every caller tells it)."""
+    return language(DEFAULT)
+
+
+def warning_box(identifier: str, messages: tuple[str, ...] | list[str],
+                words: Language | None = None) -> ft.Control:
     """Warnings (a valley's card count...) in the warning colour, one line each; past the first
-    few, a tap shows the rest."""
+    few, a tap shows the rest (said in ``words``)."""
+    words = words or english()
     lines = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK),
                      ft.Text(message, size=13, color=WARNING_INK, expand=True)],
                     vertical_alignment=ft.CrossAxisAlignment.START)
@@ -80,21 +88,24 @@ def warning_box(identifier: str, messages: tuple[str, ...] | list[str]) -> ft.Co
             column.controls = lines
 
         column.controls.append(tap_target(
-            ft.Text(f"{hidden} more warning{'s' if hidden > 1 else ''}", size=13,
+            ft.Text(words.say_n("ui.widgets.more_warnings", "{count} more warning",
+                                "{count} more warnings", hidden), size=13,
                     color=WARNING_INK, weight=ft.FontWeight.BOLD),
             show_all, f"{identifier}-more", border_color=WARNING_INK))
     return labelled(identifier, ft.Container(column, bgcolor=WARNING_BG, border_radius=8,
                                              padding=8))
 
 
-def warning_badge(identifier: str, text: str | None) -> list[ft.Control]:
+def warning_badge(identifier: str, text: str | None,
+                  words: Language | None = None) -> list[ft.Control]:
     """A small mark in the warning colour (e.g. on a player's tab); nothing when ``text`` is
     None."""
     if text is None:
         return []
+    words = words or english()
     return [labelled(identifier, ft.Container(
         ft.Text(text, size=12, color=WARNING_INK, weight=ft.FontWeight.BOLD,
-                semantics_label=f"Warning: {text}"),
+                semantics_label=words.say("ui.widgets.warning", "Warning: {text}", text=text)),
         bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6)))]
 
 
@@ -142,26 +153,29 @@ PROBLEM_TEXT = PROBLEM
 
 
 def editor_header(total: ft.Control, under: ft.Control, on_undo: Callable,
-                  on_redo: Callable) -> ft.Control:
+                  on_redo: Callable, words: Language | None = None) -> ft.Control:
     """The top of a player's editor: their total, a line under it, undo and redo."""
+    words = words or english()
     return ft.Row(
         [
             ft.Column([total, under], spacing=0, expand=True),
             tap_target(ft.Icon(ft.Icons.UNDO), on_undo, "undo", width=TOUCH, padding=0,
-                       tooltip="Undo the last edit of this table"),
+                       tooltip=words.say("ui.widgets.undo", "Undo the last edit of this table")),
             tap_target(ft.Icon(ft.Icons.REDO), on_redo, "redo", width=TOUCH, padding=0,
-                       tooltip="Redo"),
+                       tooltip=words.say("ui.widgets.redo", "Redo")),
         ],
         spacing=6,
     )
 
 
-def problem_list(messages: list[str]) -> ft.Control:
+def problem_list(messages: list[str], words: Language | None = None) -> ft.Control:
     """What an editor leaves out of the score until it is fixed, in words (nothing if none)."""
     if not messages:
         return ft.Container(height=0)
+    words = words or english()
     return labelled("problems", ft.Column(
-        [ft.Text("Not scored until fixed:", size=14, weight=ft.FontWeight.BOLD,
+        [ft.Text(words.say("ui.widgets.not_scored", "Not scored until fixed:"), size=14,
+                 weight=ft.FontWeight.BOLD,
                  color=PROBLEM_TEXT)]
         + [ft.Text(f"! {message}", size=14, color=PROBLEM_TEXT) for message in messages],
         spacing=2,
@@ -193,16 +207,19 @@ class SaveMark:
     while an edit is not yet, "Not saved" after a save failed (the editors say why), else
     nothing. A line of fixed height, so the screen never moves when it comes and goes."""
 
-    def __init__(self, session):
+    def __init__(self, session, words: Language | None = None):
         self.session = session
+        self.words = words or english()
         self.text = ft.Text("", size=11, no_wrap=True)
         self.root = labelled("save-state", ft.Container(self.text, height=14))
 
     def show(self) -> list[ft.Control]:
         """Bring it up to the session; the Text when it changed (to send), else nothing."""
         state = self.session.save_state
-        if self.text.value == state:
+        said = (self.words.say("ui.save.not_saved", "Not saved") if state == NOT_SAVED else
+                self.words.say("ui.save.saving", "Saving…") if state else "")
+        if self.text.value == said:
             return []
-        self.text.value = state
+        self.text.value = said
         self.text.color = PROBLEM if state == NOT_SAVED else ft.Colors.ON_SURFACE_VARIANT
         return [self.text]

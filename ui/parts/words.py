@@ -10,8 +10,8 @@ from pathlib import Path
 import flet as ft
 
 from scorer.language import DEFAULT, LANGUAGES, LIBRARY_CATALOGS, Language, language
+from scorer.message import Message, msg
 from ui.parts.widgets import TOUCH
-from scorer.message import Message
 
 APP_CATALOGS = Path(__file__).resolve().parent.parent / "locale"
 
@@ -56,3 +56,17 @@ def spoken(words: Language, text: str | Message | None) -> str:
     if isinstance(text, Message):
         return words.render(text)
     return text or ""
+
+
+COLOURS = {
+    "red": msg("ui.colour.red", "red"), "blue": msg("ui.colour.blue", "blue"),
+    "green": msg("ui.colour.green", "green"), "yellow": msg("ui.colour.yellow", "yellow"),
+    "purple": msg("ui.colour.purple", "purple"), "orange": msg("ui.colour.orange", "orange"),
+    "teal": msg("ui.colour.teal", "teal"), "grey": msg("ui.colour.grey", "grey"),
+}
+"""The player colours' names (as ``scorer.core.players.COLOUR_NAMES`` spells them), as messages."""
+
+
+def colour_name(words: Language, colour: str) -> str:
+    """A player colour's name in ``words``; an unknown one as it is."""
+    return words.render(COLOURS[colour]) if colour in COLOURS else colour

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 import flet as ft
 
 from scorer.core.breakdown import Line
+from scorer.language import Language
 from scorer.rulings import Ruling, ruling
 from ui.screens.scorepad_model import Explanation, part_index
 from ui.parts.widgets import labelled, tap_target
@@ -26,9 +27,27 @@ def cited_rulings(lines: Iterable[Line]) -> list[Ruling]:
     return list(seen.values())
 
 
+def used_words(words: Language, used_parts: str) -> str:
+    """What the highlight shows, for a game's ``used_parts`` ("cards", "spaces")."""
+    if used_parts == "spaces":
+        return words.say("ui.explanation.used_spaces",
+                         "Highlighted: the spaces this line used.")
+    return words.say("ui.explanation.used_cards", "Highlighted: the cards this line used.")
+
+
+def open_part_words(words: Language, part_name: str, name: str) -> str:
+    """The way to a player's part of the table, for a game's ``part_name``."""
+    if part_name == "board":
+        return words.say("ui.explanation.open_board", "Open {name}'s board", name=name)
+    if part_name == "cards and cubes":
+        return words.say("ui.explanation.open_cards", "Open {name}'s cards and cubes", name=name)
+    return words.say("ui.explanation.open_valley", "Open {name}'s valley", name=name)
+
+
 def explanation_panel(context, session, explanation: Explanation, cell_size: float,
                       on_open: Callable[[], None] | None = None) -> ft.Control:
     """The explanation's content (the same on a phone's sheet and a tablet's panel)."""
+    words = context.words
     game = session.game
     part = part_index(session, explanation.name, explanation.player)
     muted = ft.Colors.ON_SURFACE_VARIANT
@@ -44,8 +63,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
     picture = game.preview(session, part, explanation.cells, cell_size,
                            context.words)
     if picture is not None:
-        items.append(ft.Text(f"Highlighted: the {game.used_parts} this line used.", size=12,
-                             color=muted))
+        items.append(ft.Text(used_words(words, game.used_parts), size=12, color=muted))
         items.append(labelled("explanation-board",
                               ft.Row([picture], scroll=ft.ScrollMode.AUTO)))
     for cited in cited_rulings(explanation.lines):
@@ -62,7 +80,8 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
 
     items.append(tap_target(
         ft.Row([ft.Icon(ft.Icons.EDIT, size=18),
-                ft.Text(f"Open {explanation.name}'s {game.part_name}", size=14)], tight=True),
+                ft.Text(open_part_words(words, game.part_name, explanation.name), size=14)],
+               tight=True),
         open_editor, "explanation-open"))
     return labelled("explanation", ft.Container(
         ft.Column(items, spacing=6), padding=10, border_radius=8,
@@ -81,7 +100,7 @@ def show_sheet(context, session, explanation: Explanation,
     sheet = ft.BottomSheet(
         content=ft.Container(ft.Column([
             ft.Row([tap_target(ft.Icon(ft.Icons.CLOSE), close, "explanation-close", width=48,
-                               padding=0, tooltip="Close")],
+                               padding=0, tooltip=context.words.say("ui.common.close", "Close"))],
                    alignment=ft.MainAxisAlignment.END),
             panel,
         ], spacing=0, scroll=ft.ScrollMode.AUTO, tight=True), padding=8),

@@ -12,18 +12,17 @@ from ui.parts.widgets import PROBLEM, SaveMark, TOUCH, heading, labelled, tap_ta
 from ui.screens.photos_view import memories
 
 
-COPIED = "Copied, unless your browser refuses (it may on plain http): the link is also below."
-
-
 def finish_action(context, table_id: int) -> ft.Control:
     """The table's entry to this screen (a flag; a cup once the game is finished)."""
     stored = context.store.get(table_id)
     finished = stored is not None and stored.finished is not None
+    words = context.words
     return tap_target(
         ft.Icon(ft.Icons.EMOJI_EVENTS if finished else ft.Icons.FLAG),
         lambda e: context.go(f"/table/{table_id}/finish"), "finish-table",
         width=TOUCH, padding=0, bgcolor=ft.Colors.PRIMARY_CONTAINER if finished else None,
-        tooltip="Finished: BG Stats, rematch, reopen" if finished else "Finish the game")
+        tooltip=words.say("ui.finish.finished_tip", "Finished: BG Stats, rematch, reopen")
+        if finished else words.say("ui.finish.finish", "Finish the game"))
 
 
 def start_rematch(context, table_id: int) -> int:
@@ -49,14 +48,19 @@ class FinishView:
         self.starters = ft.Row(wrap=True, spacing=6)
         self.summary = ft.Text(size=15)
         self.after = ft.Column(spacing=10)
-        self._save_mark = SaveMark(self.session)
+        self._save_mark = SaveMark(self.session, context.words)
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
+        words = context.words
         fields = ft.Column([
-            self._field("finish-date", "Date (year-month-day)", "day"),
-            self._field("finish-time", "Time (hours:minutes)", "time"),
-            self._field("finish-location", "Location (optional)", "location"),
-            self._field("finish-note", "Note (optional)", "note", multiline=True),
-            ft.Text("Who started?", size=15),
+            self._field("finish-date", words.say("ui.finish.date", "Date (year-month-day)"),
+                        "day"),
+            self._field("finish-time", words.say("ui.finish.time", "Time (hours:minutes)"),
+                        "time"),
+            self._field("finish-location", words.say("ui.finish.location",
+                                                      "Location (optional)"), "location"),
+            self._field("finish-note", words.say("ui.finish.note", "Note (optional)"), "note",
+                        multiline=True),
+            ft.Text(words.say("ui.finish.starter", "Who started?"), size=15),
             self.starters,
             labelled("finish-error", self.error),
             ft.Row(self._buttons(stored.finished is not None), wrap=True, spacing=8),
@@ -64,9 +68,11 @@ class FinishView:
         top = ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK),
                        lambda e: context.go(f"/table/{table_id}/scorepad"), "finish-back",
-                       width=TOUCH, padding=0, tooltip="Back to the scorepad"),
+                       width=TOUCH, padding=0,
+                       tooltip=words.say("ui.text.back", "Back to the scorepad")),
             ft.Container(ft.Column([labelled("finish-title", heading(
-                "Finished game" if stored.finished else "Finish the game", 18)),
+                words.say("ui.finish.finished", "Finished game") if stored.finished
+                else words.say("ui.finish.finish", "Finish the game"), 18)),
                 self._save_mark.root], spacing=0, tight=True), expand=True),
         ])
         self.root.controls = [ft.Container(
@@ -86,28 +92,33 @@ class FinishView:
         return ft.Semantics(identifier=identifier, content=field)
 
     def _buttons(self, finished: bool) -> list[ft.Control]:
+        words = self.context.words
         buttons = [tap_target(
-            ft.Text("Save" if finished else "Finish the game", size=16,
+            ft.Text(words.say("ui.finish.save", "Save") if finished
+                    else words.say("ui.finish.finish", "Finish the game"), size=16,
                     weight=ft.FontWeight.BOLD),
             self._finish, "finish-save", bgcolor=ft.Colors.PRIMARY_CONTAINER)]
         if finished:
             buttons.append(tap_target(
-                ft.Row([ft.Icon(ft.Icons.REPLAY), ft.Text("Reopen", size=15)], tight=True),
-                self._reopen, "finish-reopen", tooltip="Back to the tables in progress"))
+                ft.Row([ft.Icon(ft.Icons.REPLAY),
+                        ft.Text(words.say("ui.finish.reopen", "Reopen"), size=15)], tight=True),
+                self._reopen, "finish-reopen",
+                tooltip=words.say("ui.finish.reopen_tip", "Back to the tables in progress")))
         return buttons
 
     def render(self) -> None:
         self._save_mark.show()
+        words = self.context.words
         result = self.session.result
         if result is None:
-            self.summary.value = "Not scored yet."
+            self.summary.value = words.say("ui.scorepad.not_scored", "Not scored yet.")
         else:
-            winners = " and ".join(result.winners)
             totals = ", ".join(f"{player.name} {player.total}" for player in result.players)
-            plural = "s" if len(result.winners) > 1 else ""
-            self.summary.value = f"Winner{plural}: {winners} · {totals}"
+            self.summary.value = words.say_n(
+                "ui.finish.summary", "Winner: {names} · {totals}", "Winners: {names} · {totals}",
+                len(result.winners), names=words.listing(result.winners), totals=totals)
         names = self.session.player_names
-        choices = [(None, "Not recorded"), *enumerate(names)]
+        choices = [(None, words.say("ui.finish.no_starter", "Not recorded")), *enumerate(names)]
         self.starters.controls = [
             tap_target(name, lambda e, i=index: self._choose_starter(i),
                        f"starter-{'none' if index is None else index}",
@@ -120,30 +131,37 @@ class FinishView:
         self.after.controls = self._after(play) if stored and stored.finished else []
 
     def _after(self, play) -> list[ft.Control]:
+        words = self.context.words
         rematch = tap_target(
-            ft.Row([ft.Icon(ft.Icons.REPLAY_CIRCLE_FILLED), ft.Text("Rematch", size=16)],
-                   tight=True),
+            ft.Row([ft.Icon(ft.Icons.REPLAY_CIRCLE_FILLED),
+                    ft.Text(words.say("ui.finish.rematch", "Rematch"), size=16)], tight=True),
             self._rematch, "rematch", bgcolor=ft.Colors.PRIMARY_CONTAINER,
-            tooltip="A new table: same game, players, colours, options and described cards")
-        items: list[ft.Control] = [ft.Divider(), heading("After the game", 16), rematch]
+            tooltip=words.say("ui.finish.rematch_tip", "A new table: same game, players, "
+                              "colours, options and described cards"))
+        items: list[ft.Control] = [
+            ft.Divider(), heading(words.say("ui.finish.after", "After the game"), 16), rematch]
         if play is None:
-            items.append(ft.Text("Nothing is scored yet, so there is no play to log in BG Stats.",
-                                 size=14))
+            items.append(ft.Text(words.say(
+                "ui.finish.no_play", "Nothing is scored yet, so there is no play to log in "
+                "BG Stats."), size=14))
             return items
         link = bgstats_link(play)
         items += [
             ft.Row([
-                tap_target(ft.Row([ft.Icon(ft.Icons.OPEN_IN_NEW), ft.Text("Send to BG Stats",
-                                                                        size=15)], tight=True),
+                tap_target(ft.Row([ft.Icon(ft.Icons.OPEN_IN_NEW), ft.Text(
+                    words.say("ui.finish.bgstats", "Send to BG Stats"), size=15)], tight=True),
                            lambda e: None, "bgstats-send",
                            action=ft.OpenUrl(link, target=ft.UrlTarget.BLANK)),
-                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy the link",
-                                                                         size=15)], tight=True),
-                           lambda e: self.context.toast(COPIED), "bgstats-copy",
+                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text(
+                    words.say("ui.finish.copy_link", "Copy the link"), size=15)], tight=True),
+                           lambda e: self.context.toast(words.say(
+                               "ui.finish.copied", "Copied, unless your browser refuses (it may "
+                               "on plain http): the link is also below.")), "bgstats-copy",
                            action=ft.CopyToClipboard(link)),
             ], wrap=True, spacing=8),
-            ft.Text("BG Stats opens with this play filled in (on a phone, in the BG Stats app). "
-                    "The link, to copy by hand:", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(words.say("ui.finish.bgstats_note", "BG Stats opens with this play filled "
+                              "in (on a phone, in the BG Stats app). The link, to copy by hand:"),
+                    size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("bgstats-link", ft.Text(link, size=11, selectable=True,
                                              font_family="DejaVuMono")),
         ]
@@ -160,7 +178,7 @@ class FinishView:
 
     @saves
     def _finish(self, e=None) -> None:
-        problem = self.form.problem()
+        problem = self.form.problem(self.context.words)
         if problem:
             self.error.value = problem
             self.context.page.update()
@@ -168,17 +186,21 @@ class FinishView:
         self.form.finish(self.context.store, self.table_id)
         self.context.edited(self.table_id)
         self.context.show(self.context.page.route)
-        self.context.toast("The game is finished: it is in History.")
+        self.context.toast(self.context.words.say("ui.finish.done",
+                                                  "The game is finished: it is in History."))
 
     @saves
     def _reopen(self, e=None) -> None:
         self.context.store.reopen(self.table_id)
         self.context.edited(self.table_id)
-        self.context.toast("Reopened: the table is back with the tables in progress.")
+        self.context.toast(self.context.words.say(
+            "ui.finish.reopened", "Reopened: the table is back with the tables in progress."))
         self.context.go(f"/table/{self.table_id}/scorepad")
 
     @saves
     def _rematch(self, e=None) -> None:
         table_id = start_rematch(self.context, self.table_id)
-        self.context.toast("Rematch: same players; the cards described before are offered.")
+        self.context.toast(self.context.words.say(
+            "ui.finish.rematched",
+            "Rematch: same players; the cards described before are offered."))
         self.context.go(f"/table/{table_id}/valley/0")

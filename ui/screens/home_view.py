@@ -25,22 +25,30 @@ def table_title(stored: StoredTable) -> str:
 
 def leader_text(stored: StoredTable, context) -> str:
     """Who leads, from the library's score of what validates; never stored."""
+    words = context.words
     game = context.games.get(stored.game)
     if game is None or not stored.readable:
         return ""
     if stored.oversized:
-        return "too large to score (more than a table file holds)"
+        return words.say("ui.home.too_large", "too large to score (more than a table file holds)")
     try:
         checked = game.check(stored.draft)
         if checked.table is None:
-            return "not scored yet"
+            return words.say("ui.home.not_scored", "not scored yet")
         result = score(checked.table)
     except Exception:  # noqa: BLE001 - one unreadable table must not hide the others
-        return "cannot be scored"
+        return words.say("ui.home.cannot_score", "cannot be scored")
     leaders = [player for player in result.players if player.rank == 1]
-    names = " and ".join(player.name for player in leaders)
-    word = "winner" if stored.finished else "leader"
-    return f"{word}: {names} ({leaders[0].total})" if leaders else ""
+    if not leaders:
+        return ""
+    names = words.listing(player.name for player in leaders)
+    if stored.finished:
+        return words.say_n("ui.home.winner", "winner: {names} ({points})",
+                           "winners: {names} ({points})", len(leaders), names=names,
+                           points=leaders[0].total)
+    return words.say_n("ui.home.leader", "leader: {names} ({points})",
+                       "leaders: {names} ({points})", len(leaders), names=names,
+                       points=leaders[0].total)
 
 
 class HomeView:
@@ -52,13 +60,14 @@ class HomeView:
 
     def render(self) -> None:
         tables = self.context.visible_tables()
+        words = self.context.words
         items: list[ft.Control] = [
             ft.Row(
                 [
                     heading("scorepad", 24),
                     ft.Row([language_switch(self.context.words, self.context.choose_language),
-                            theme_switch(self.context.page), tap_target(
-                        ft.Row([ft.Icon(ft.Icons.ADD), ft.Text("New table", size=16)], tight=True),
+                            theme_switch(self.context.page, words), tap_target(
+                        ft.Row([ft.Icon(ft.Icons.ADD), ft.Text(words.say("ui.home.new_table", "New table"), size=16)], tight=True),
                         lambda e: self.context.go("/new"),
                         "new-table",
                         bgcolor=ft.Colors.PRIMARY_CONTAINER,
@@ -69,7 +78,8 @@ class HomeView:
                 run_spacing=8,
             ),
             tap_target(
-                ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Import a table file", size=15)],
+                ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text(words.say("ui.home.import", "Import a table file"),
+                                                          size=15)],
                        tight=True),
                 self._import, "import-table",
             ),
@@ -78,38 +88,45 @@ class HomeView:
             items.append(labelled("home-message", ft.Text(self.message, color=ft.Colors.ERROR)))
         items.append(after_game_links(self.context))
         if not tables:
-            items.append(ft.Text("No saved tables yet. Start one with “New table”.", size=15))
+            items.append(ft.Text(words.say("ui.home.empty",
+                                           "No saved tables yet. Start one with “New table”."),
+                                 size=15))
         in_progress = [stored for stored in tables if stored.finished is None]
         finished = [stored for stored in tables if stored.finished is not None]
         if in_progress and finished:
-            items.append(heading("In progress", 18))
+            items.append(heading(words.say("ui.home.in_progress", "In progress"), 18))
         items += [self._table_card(stored) for stored in in_progress]
         if finished:
-            items.append(labelled("finished-games", heading("Finished games", 18)))
+            items.append(labelled("finished-games", heading(words.say("ui.home.finished", "Finished games"), 18)))
             items += [self._table_card(stored) for stored in
                       sorted(finished, key=lambda stored: stored.finished, reverse=True)]
         items.extend(recently_deleted(self.context, table_title, self._redraw))
         if self.context.is_host:
             items.append(ft.Divider())
             items.append(labelled("db-path", ft.Text(
-                f"Tables are saved as you go in {self.context.store.path}", size=12,
+                words.say("ui.home.saved_in", "Tables are saved as you go in {path}",
+                          path=str(self.context.store.path)), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )))
             items += self._host_devices()
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _table_card(self, stored: StoredTable) -> ft.Control:
-        when = (stored.finished or stored.updated).astimezone().strftime("%d %b %Y %H:%M")
+        words = self.context.words
+        when = words.moment((stored.finished or stored.updated).astimezone())
         lines = [
             ft.Text(table_title(stored), size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         if stored.game not in self.context.games:
-            lines.append(ft.Text("This version of the app cannot open this game.", size=13))
-        elif not stored.readable:
-            lines.append(ft.Text("Saved by a newer version of scorepad: shown, not changed.",
+            lines.append(ft.Text(words.say("ui.home.unknown_game",
+                                           "This version of the app cannot open this game."),
                                  size=13))
+        elif not stored.readable:
+            lines.append(ft.Text(words.say(
+                "ui.home.newer", "Saved by a newer version of scorepad: shown, not changed."),
+                size=13))
         open_table = tap_target(
             ft.Column(lines, spacing=2, tight=True),
             (lambda e, table_id=stored.id: self.context.go(f"/table/{table_id}"))
@@ -125,28 +142,35 @@ class HomeView:
             width=56,
             height=64,
             padding=4,
-            tooltip="Delete this table",
+            tooltip=words.say("ui.home.delete", "Delete this table"),
         )
         return ft.Row([ft.Container(open_table, expand=True), delete], spacing=8,
                       vertical_alignment=ft.CrossAxisAlignment.START)
 
     def _host_devices(self) -> list[ft.Control]:
-        rows: list[ft.Control] = [ft.Text("Host devices", size=15, weight=ft.FontWeight.BOLD)]
+        words = self.context.words
+        rows: list[ft.Control] = [ft.Text(words.say("ui.home.hosts", "Host devices"), size=15,
+                                          weight=ft.FontWeight.BOLD)]
         for device, since in self.context.access.hosts():
             this = device == self.context.device
-            when = since.astimezone().strftime("%d %b %Y %H:%M")
+            when = words.moment(since.astimezone())
+            text = (words.say("ui.home.host_this", "Device {device} (this device) · host since "
+                              "{when}", device=short_id(device), when=when) if this else
+                    words.say("ui.home.host", "Device {device} · host since {when}",
+                              device=short_id(device), when=when))
             row: list[ft.Control] = [ft.Container(labelled(f"host-{short_id(device)}", ft.Text(
-                f"Device {short_id(device)}{' (this device)' if this else ''} · host since "
-                f"{when}", size=13)), expand=True)]
+                text, size=13)), expand=True)]
             if not this:
                 row.append(tap_target(
                     ft.Icon(ft.Icons.BLOCK), lambda e, gone=device: self._remove_host(gone),
                     f"remove-host-{short_id(device)}", width=48, padding=4,
-                    tooltip="Stop this device being the host's"))
+                    tooltip=words.say("ui.home.remove_host",
+                                      "Stop this device being the host's")))
             rows.append(ft.Row(row))
-        rows.append(ft.Text("A removed device sees only the tables shared with it. To end every "
-                            "host device and the printed address, start scorepad app "
-                            "--new-host-key.", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(words.say(
+            "ui.home.hosts_note", "A removed device sees only the tables shared with it. To end "
+            "every host device and the printed address, start scorepad app --new-host-key."),
+            size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         return rows
 
     @saves
@@ -165,7 +189,9 @@ class HomeView:
         if not delete(self.context, table_id):
             return
         self.render()
-        self.context.toast("Table deleted.", "Undo", lambda: self.restore(table_id))
+        words = self.context.words
+        self.context.toast(words.say("ui.home.deleted", "Table deleted."),
+                           words.say("ui.common.undo", "Undo"), lambda: self.restore(table_id))
         self.context.page.update()
 
     def restore(self, table_id: int) -> None:

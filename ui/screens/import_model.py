@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from scorer.files import TableFileError, table_from_json
 from scorer.games import GAMES, score
+from scorer.language import DEFAULT, Language, language
 from ui.games.plugin import GamePlugin
 from ui.store.storage import TableStore
 
@@ -19,11 +20,17 @@ class Imported:
 
 
 def import_table(text: str, store: TableStore, games: dict[str, GamePlugin],
-                 source: str = "the pasted text") -> Imported:
+                 source: str | None = None, words: Language | None = None) -> Imported:
     """Validate ``text`` with the library, as ``scorepad score`` does, and save it as a table the
-    app edits. Nothing is saved unless the app's draft scores exactly as the file."""
+    app edits. Nothing is saved unless the app's draft scores exactly as the file. ``source``
+    names the text (a file's name; the pasted text when None); the message is said in ``words``
+    (English when not given)."""
+    words = words or language(DEFAULT)
+    if source is None:
+        source = words.say("ui.import.pasted", "the pasted text")
     if not text.strip():
-        return Imported(None, "Paste the text of a table file, or pick the file.")
+        return Imported(None, words.say("ui.import.empty",
+                                        "Paste the text of a table file, or pick the file."))
     try:
         table = table_from_json(text, source=source)
     except TableFileError as error:
@@ -31,23 +38,31 @@ def import_table(text: str, store: TableStore, games: dict[str, GamePlugin],
     title = GAMES[table.game].title
     game = games.get(table.game)
     if game is None:
-        return Imported(None, f"{source}: this version of the app cannot edit {title} tables yet")
+        return Imported(None, words.say("ui.import.unknown_game", "{source}: this version of "
+                                        "the app cannot edit {game} tables yet", source=source,
+                                        game=title))
     draft = game.draft_from_table(table)
     checked = game.check(draft)
     if checked.table is None or checked.problems or score(checked.table) != score(table):
         # A defect of the app, not of the file: say so rather than keep a different table.
-        return Imported(None, f"{source}: the app could not keep this {title} table exactly as "
-                              "written; `scorepad score` still reads it")
+        return Imported(None, words.say("ui.import.not_kept", "{source}: the app could not keep "
+                                        "this {game} table exactly as written; `scorepad score` "
+                                        "still reads it", source=source, game=title))
     table_id = store.create(table.game, draft)
     names = ", ".join(player.name for player in table.players)
-    return Imported(table_id, f"Imported a {title} table: {names}.")
+    return Imported(table_id, words.say("ui.import.done", "Imported a {game} table: {names}.",
+                                        game=title, names=names))
 
 
-def text_of_file(name: str, content: bytes | None) -> tuple[str | None, str]:
-    """A picked file's text, or None and why it cannot be read."""
+def text_of_file(name: str, content: bytes | None,
+                 words: Language | None = None) -> tuple[str | None, str]:
+    """A picked file's text, or None and why it cannot be read (in ``words``)."""
+    words = words or language(DEFAULT)
     if content is None:
-        return None, f"{name}: the browser did not give the file's content; paste its text instead"
+        return None, words.say("ui.import.no_content", "{name}: the browser did not give the "
+                               "file's content; paste its text instead", name=name)
     try:
         return content.decode("utf-8-sig"), ""
     except UnicodeDecodeError:
-        return None, f"{name}: not a text file (a table file is JSON text)"
+        return None, words.say("ui.import.not_text", "{name}: not a text file (a table file is "
+                               "JSON text)", name=name)

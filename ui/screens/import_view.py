@@ -6,18 +6,20 @@ from __future__ import annotations
 import flet as ft
 
 from ui.screens.import_model import import_table, text_of_file
+from scorer.language import Language
 from ui.parts.saving import saves
 from ui.parts.widgets import labelled, tap_target
 
 
-def picked_text(e: ft.FilePickerResultEvent, say) -> tuple[str, str] | None:
+def picked_text(e: ft.FilePickerResultEvent, say,
+                words: Language | None = None) -> tuple[str, str] | None:
     """The text of the file a picker chose and the file's name; None when there is none, after
-    ``say(message)`` told why (nothing chosen clears the message)."""
+    ``say(message)`` told why, in ``words`` (nothing chosen clears the message)."""
     if not e.files:
         say("", None)
         return None
     picked = e.files[0]
-    text, problem = text_of_file(picked.name, picked.bytes)
+    text, problem = text_of_file(picked.name, picked.bytes, words)
     if text is None:
         say(problem)
         return None
@@ -36,17 +38,22 @@ class FileImport:
         raise NotImplementedError
 
     def _picking(self, e=None) -> None:
-        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
+        self._say(choosing(self.context.words), ft.Colors.ON_SURFACE_VARIANT)
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        picked = picked_text(e, self._say)
+        picked = picked_text(e, self._say, self.context.words)
         if picked is not None:
             self.import_text(*picked)
+
+
+def choosing(words: Language) -> str:
+    return words.say("ui.import.choosing", "Choosing a file…")
 
 
 class ImportDialog:
     def __init__(self, context):
         self.context = context
+        words = context.words
         self.text = ft.TextField(
             multiline=True, min_lines=5, max_lines=10, text_size=12,
             hint_text='{"game": "girasoles", "players": [...]}',
@@ -56,25 +63,28 @@ class ImportDialog:
         # The browser opens a file picker only within a tap: the tap itself asks for it.
         self.picker = ft.FilePicker(on_result=self._picked)
         pick = tap_target(
-            ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text("Pick a file", size=15)], tight=True),
+            ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE),
+                    ft.Text(words.say("ui.import.pick", "Pick a file"), size=15)], tight=True),
             self._picking, "import-pick",
             action=ft.PickFiles(file_picker=self.picker, with_data=True,
                                 file_type=ft.FilePickerFileType.CUSTOM,
                                 allowed_extensions=["json"]),
         )
         self.dialog = ft.AlertDialog(
-            title=ft.Text("Import a table file", size=18),
+            title=ft.Text(words.say("ui.home.import", "Import a table file"), size=18),
             content=ft.Column([
-                ft.Text("A table file is the JSON that `scorepad score` reads and “Export table "
-                        "file” writes, for any of the three games. Paste its text here:",
-                        size=13),
+                ft.Text(words.say("ui.import.what", "A table file is the JSON that `scorepad "
+                                  "score` reads and “Export table file” writes, for any of the "
+                                  "three games. Paste its text here:"), size=13),
                 ft.Semantics(identifier="import-text", content=self.text),
                 pick,
                 labelled("import-status", self.status),
             ], tight=True, spacing=10, width=520, scroll=ft.ScrollMode.AUTO),
             actions=[
-                tap_target("Cancel", lambda e: self.context.page.pop_dialog(), "import-cancel"),
-                tap_target(ft.Text("Import", weight=ft.FontWeight.BOLD), self._import_pasted,
+                tap_target(words.say("ui.common.cancel", "Cancel"),
+                           lambda e: self.context.page.pop_dialog(), "import-cancel"),
+                tap_target(ft.Text(words.say("ui.import.go", "Import"), weight=ft.FontWeight.BOLD),
+                           self._import_pasted,
                            "import-go", bgcolor=ft.Colors.PRIMARY_CONTAINER),
             ],
             scrollable=True,
@@ -89,13 +99,13 @@ class ImportDialog:
             self.dialog.update()
 
     def _picking(self, e=None) -> None:
-        self._say("Choosing a file…", ft.Colors.ON_SURFACE_VARIANT)
+        self._say(choosing(self.context.words), ft.Colors.ON_SURFACE_VARIANT)
 
     def _import_pasted(self, e=None) -> None:
-        self._import(self.text.value or "", "the pasted text")
+        self._import(self.text.value or "", None)
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        picked = picked_text(e, self._say)
+        picked = picked_text(e, self._say, self.context.words)
         if picked is None:
             return
         # Shown in the box too, so a file with a problem can be mended here.
@@ -103,8 +113,9 @@ class ImportDialog:
         self._import(*picked)
 
     @saves
-    def _import(self, text: str, source: str) -> None:
-        imported = import_table(text, self.context.store, self.context.games, source)
+    def _import(self, text: str, source: str | None) -> None:
+        imported = import_table(text, self.context.store, self.context.games, source,
+                                self.context.words)
         if imported.table_id is None:
             self._say(imported.message)
             return

@@ -58,61 +58,77 @@ class InviteDialog:
 
     def open(self) -> None:
         self.render()
+        words = self.context.words
         self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Invite to this table", size=18),
+            title=ft.Text(words.say("ui.invite.title", "Invite to this table"), size=18),
             content=self.content,
-            actions=[tap_target("Close", lambda e: self.context.page.pop_dialog(),
-                                "invite-close")],
+            actions=[tap_target(words.say("ui.common.close", "Close"),
+                                lambda e: self.context.page.pop_dialog(), "invite-close")],
         ))
 
     def render(self) -> None:
         link = join_link(self.context, self.table_id)
+        words = self.context.words
         items: list[ft.Control] = [
-            ft.Text("On the same Wi-Fi, scan this with a phone's camera, or open the link; then "
-                    "pick your player.", size=13),
+            ft.Text(words.say("ui.invite.how", "On the same Wi-Fi, scan this with a phone's "
+                              "camera, or open the link; then pick your player."), size=13),
             labelled("invite-qr", ft.Image(src=qr_png(link), width=240, height=240,
-                                           semantics_label="QR code of the join link")),
+                                           semantics_label=words.say(
+                                               "ui.invite.qr", "QR code of the join link"))),
             labelled("invite-link", ft.Text(link, size=13)),
-            tap_target(ft.Row([ft.Icon(ft.Icons.COPY), ft.Text("Copy the link", size=14)],
+            tap_target(ft.Row([ft.Icon(ft.Icons.COPY),
+                               ft.Text(words.say("ui.invite.copy", "Copy the link"), size=14)],
                               tight=True), lambda e: self._copy(link), "invite-copy"),
         ]
         if self.context.is_host:
-            items += [ft.Divider(), ft.Text("Devices", size=16, weight=ft.FontWeight.BOLD),
+            items += [ft.Divider(), ft.Text(words.say("ui.invite.devices", "Devices"), size=16,
+                                            weight=ft.FontWeight.BOLD),
                       # Above the rows and the button it is about, in sight on a phone.
                       self.status_handle,
                       *self._devices(),
                       tap_target(ft.Row([ft.Icon(ft.Icons.AUTORENEW),
-                                         ft.Text("New code", size=14)], tight=True),
+                                         ft.Text(words.say("ui.invite.renew", "New code"),
+                                                 size=14)], tight=True),
                                  self._renew, "invite-renew"),
-                      ft.Text("The old link and QR code stop working; devices already in keep "
-                              "the table.", size=12, color=ft.Colors.GREY_700)]
+                      ft.Text(words.say("ui.invite.renew_note", "The old link and QR code stop "
+                                        "working; devices already in keep the table."), size=12,
+                              color=ft.Colors.GREY_700)]
         self.content.controls = items
 
     async def _copy(self, link: str) -> None:
+        words = self.context.words
         try:
             await ft.Clipboard().set(link)
         except Exception:  # noqa: BLE001 - a browser may refuse the clipboard on plain http
-            self.context.toast("This browser does not allow copying here: the link is above.")
+            self.context.toast(words.say("ui.invite.copy_refused", "This browser does not allow "
+                                         "copying here: the link is above."))
             return
-        self.context.toast("Link copied.")
+        self.context.toast(words.say("ui.invite.copied", "Link copied."))
 
     def _devices(self) -> list[ft.Control]:
         grants = self.context.access.grants(self.table_id)
+        words = self.context.words
         if not grants:
-            return [ft.Text("No device has joined yet.", size=13)]
+            return [ft.Text(words.say("ui.invite.none", "No device has joined yet."), size=13)]
         names = self.context.sessions.get(self.table_id).player_names
         rows = []
         for grant in grants:
-            who = {"creator": "created the table", "spectator": "watching"}.get(
+            who = {"creator": words.say("ui.invite.creator", "created the table"),
+                   "spectator": words.say("ui.invite.spectator", "watching")}.get(
                 grant.role, names[grant.player] if grant.player is not None
-                and grant.player < len(names) else "player")
-            this = " (this device)" if grant.device == self.context.device else ""
+                and grant.player < len(names) else words.say("ui.invite.player", "player"))
+            text = (words.say("ui.invite.this_device", "Device {device} (this device): {who}",
+                              device=grant.short, who=who)
+                    if grant.device == self.context.device else
+                    words.say("ui.invite.device", "Device {device}: {who}", device=grant.short,
+                              who=who))
             rows.append(ft.Row([
-                ft.Container(labelled(f"device-{grant.short}", ft.Text(
-                    f"Device {grant.short}{this}: {who}", size=13)), expand=True),
+                ft.Container(labelled(f"device-{grant.short}", ft.Text(text, size=13)),
+                             expand=True),
                 tap_target(ft.Icon(ft.Icons.BLOCK), lambda e, g=grant: self._revoke(g.device),
                            f"revoke-{grant.short}", width=48, padding=4,
-                           tooltip="Stop sharing this table with this device"),
+                           tooltip=words.say("ui.invite.revoke",
+                                             "Stop sharing this table with this device")),
             ]))
         return rows
 

@@ -21,13 +21,15 @@ class JoinView:
         self.render()
 
     def render(self) -> None:
-        home = tap_target(ft.Row([ft.Icon(ft.Icons.HOME), ft.Text("Saved tables", size=15)],
+        words = self.context.words
+        home = tap_target(ft.Row([ft.Icon(ft.Icons.HOME),
+                                  ft.Text(words.say("ui.table.home", "Saved tables"), size=15)],
                                  tight=True), lambda e: self.context.go("/"), "join-home")
         if self.session is None:
-            items = [heading("Invitation", 22),
-                     labelled("join-invalid", ft.Text(
-                         "This invitation is not valid any more: ask the table for its new QR "
-                         "code.", size=15)), home]
+            items = [heading(words.say("ui.join.title", "Invitation"), 22),
+                     labelled("join-invalid", ft.Text(words.say(
+                         "ui.join.invalid", "This invitation is not valid any more: ask the "
+                         "table for its new QR code."), size=15)), home]
         else:
             players = [
                 tap_target(ft.Row([
@@ -41,10 +43,12 @@ class JoinView:
             ]
             items = [
                 heading(self.session.game.title, 22),
-                ft.Text("Which player are you?", size=18, weight=ft.FontWeight.BOLD),
+                ft.Text(words.say("ui.join.which", "Which player are you?"), size=18,
+                        weight=ft.FontWeight.BOLD),
                 *players,
                 tap_target(ft.Row([ft.Icon(ft.Icons.VISIBILITY),
-                                   ft.Text("Just watching", size=16)], tight=True),
+                                   ft.Text(words.say("ui.join.watching", "Just watching"),
+                                           size=16)], tight=True),
                            lambda e: self.join(None), "join-spectator"),
             ]
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]

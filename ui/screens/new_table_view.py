@@ -8,6 +8,7 @@ from ui.screens.new_table_model import NewTableForm
 from ui.games.plugin import PLAYER_COLOURS, PLAYER_TEXT
 from ui.parts.saving import saves
 from ui.parts.widgets import heading, labelled, tap_target
+from ui.parts.words import colour_name
 
 
 class NewTableView:
@@ -21,6 +22,7 @@ class NewTableView:
 
     def render(self) -> None:
         form = self.form
+        words = self.context.words
         if self._setup_form is None or self._setup_key != form.game_key:
             self._setup_form = form.game.setup_form(self._on_setup, self.context.words)
             self._setup_form.setup = dict(form.setup)
@@ -29,10 +31,11 @@ class NewTableView:
         items: list[ft.Control] = [
             ft.Row([
                 tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "back",
-                           width=48, padding=0, tooltip="Back to the saved tables"),
-                heading("New table"),
+                           width=48, padding=0,
+                           tooltip=words.say("ui.new.back", "Back to the saved tables")),
+                heading(words.say("ui.home.new_table", "New table")),
             ]),
-            ft.Text("Game", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(words.say("ui.new.game", "Game"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
                     tap_target(game.title, lambda e, key=key: self._choose_game(key),
@@ -43,14 +46,16 @@ class NewTableView:
                 ],
                 wrap=True,
             ),
-            ft.Text(f"Players ({form.game.min_players} to {form.game.max_players})", size=16,
+            ft.Text(words.say("ui.new.players", "Players ({least} to {most})",
+                              least=form.game.min_players, most=form.game.max_players), size=16,
                     weight=ft.FontWeight.BOLD),
         ]
         for index, (name, colour) in enumerate(zip(form.names, form.colours)):
             items.append(self._player_row(index, name, colour))
         if len(form.names) < form.game.max_players:
             items.append(tap_target(
-                ft.Row([ft.Icon(ft.Icons.PERSON_ADD), ft.Text("Add a player", size=15)],
+                ft.Row([ft.Icon(ft.Icons.PERSON_ADD),
+                        ft.Text(words.say("ui.new.add_player", "Add a player"), size=15)],
                        tight=True),
                 lambda e: self._change(form.add_player), "add-player",
             ))
@@ -59,28 +64,30 @@ class NewTableView:
             items.append(labelled("new-table-error",
                                   ft.Text(self.error, color=ft.Colors.ERROR, size=15)))
         items.append(tap_target(
-            ft.Text("Start the table", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(words.say("ui.new.start", "Start the table"), size=16,
+                    weight=ft.FontWeight.BOLD),
             self._start, "start-table", bgcolor=ft.Colors.PRIMARY_CONTAINER,
         ))
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=16)]
 
     def _player_row(self, index: int, name: str, colour: str) -> ft.Control:
+        words = self.context.words
         field = ft.TextField(
             value=name,
-            label=f"Player {index + 1}",
+            label=words.say("ui.new.player", "Player {number}", number=index + 1),
             border=ft.OutlineInputBorder(),
             max_length=40,
             counter="",
             on_change=lambda e, i=index: self._rename(i, e.control.value),
         )
         swatch = tap_target(
-            ft.Text(colour, size=13, color=PLAYER_TEXT[colour]),
+            ft.Text(colour_name(words, colour), size=13, color=PLAYER_TEXT[colour]),
             lambda e, i=index: self._change(lambda: self.form.next_colour(i)),
             f"colour-{index}",
             bgcolor=PLAYER_COLOURS[colour],
             width=76,
             padding=2,
-            tooltip="Tap for another colour",
+            tooltip=words.say("ui.new.colour", "Tap for another colour"),
         )
         # The handle must be the Row's own child for expand to give the field its width.
         controls = [ft.Semantics(identifier=f"player-name-{index}", content=field, expand=True),
@@ -89,7 +96,8 @@ class NewTableView:
             controls.append(tap_target(
                 ft.Icon(ft.Icons.CLOSE), lambda e, i=index: self._change(
                     lambda: self.form.remove_player(i)),
-                f"remove-player-{index}", width=48, padding=0, tooltip="Remove this player",
+                f"remove-player-{index}", width=48, padding=0,
+                tooltip=words.say("ui.new.remove", "Remove this player"),
             ))
         return ft.Row(controls, spacing=8)
 

@@ -52,13 +52,16 @@ class ScorepadView:
         self._warnings = Memo()
         self._problems = Memo()
         self._notes = Memo()
+        words = context.words
         self._share = ft.Row([
-            tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy as text")],
+            tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY),
+                               ft.Text(words.say("ui.scorepad.copy", "Copy as text"))],
                               tight=True), self._copy, "share-copy"),
-            tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD), ft.Text("Export table file")],
+            tap_target(ft.Row([ft.Icon(ft.Icons.DOWNLOAD),
+                               ft.Text(words.say("ui.scorepad.export", "Export table file"))],
                               tight=True), self._export, "share-export"),
         ], wrap=True)
-        self._hint = ft.Text("Tap a number to see why.", size=13,
+        self._hint = ft.Text(words.say("ui.scorepad.hint", "Tap a number to see why."), size=13,
                              color=ft.Colors.ON_SURFACE_VARIANT)
         # The explanation's place stays in the page with its key, so that the page can scroll to
         # it as soon as a number is tapped.
@@ -75,14 +78,15 @@ class ScorepadView:
         side_by_side = self.context.wide and not self.compact
         beside: ft.Control | None = None
         if result is None:
-            items.append(labelled("scorepad-empty", ft.Text(
-                "Not scored yet: fix the problems below.", size=15)))
+            items.append(labelled("scorepad-empty", ft.Text(self.context.words.say(
+                "ui.scorepad.empty", "Not scored yet: fix the problems below."), size=15)))
         else:
             pad = Scorepad(result, self.context.words)
             if pad.warnings:  # at the top, where the eye starts
                 items.append(self._warnings.get(pad.warnings,
                                                 lambda: warning_box("scorepad-warnings",
-                                                                    pad.warnings)))
+                                                                    pad.warnings,
+                                                                    self.context.words)))
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
                      tuple(session.player_colours), self.selected)
             items.append(self._table.get(shape, lambda: self._build_table(pad)))
@@ -93,7 +97,8 @@ class ScorepadView:
                 for player, value in enumerate(values):
                     self._values[(key, player)].value = str(value)
             self._winners.value = pad.winners_text
-            self._tie_break.value = f"Tie-break: {pad.tie_break}"
+            self._tie_break.value = self.context.words.say(
+                "ui.scorepad.tie_break", "Tie-break: {tie_break}", tie_break=pad.tie_break)
             items.append(labelled("winners", self._winners))
             items.append(labelled("tie-break", self._tie_break))
             notes = tuple((player.name, player.notes) for player in result.players)
@@ -147,7 +152,8 @@ class ScorepadView:
             alignment=ft.Alignment.CENTER_LEFT)) for row in pad.rows]
         labels += [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
                                 height=SUM_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
-                   for label in ("Total", "Rank")]
+                   for label in (self.context.words.say("ui.scorepad.total", "Total"),
+                                 self.context.words.say("ui.scorepad.rank", "Rank"))]
         columns = []
         for player, name in enumerate(pad.names):
             part = part_index(self.session, name, player)
@@ -219,12 +225,14 @@ class ScorepadView:
         self.context.page.update()
 
     async def _copy(self, e=None) -> None:
+        words = self.context.words
         try:
-            await ft.Clipboard().set(plain_text(self.session, self.context.words))
-            note = "Copied: the same text as `scorepad score`."
+            await ft.Clipboard().set(plain_text(self.session, words))
+            note = words.say("ui.scorepad.copied", "Copied: the same text as `scorepad score`.")
         except Exception:  # noqa: BLE001 - browsers refuse the clipboard on plain http
-            note = ("This browser did not allow copying here: open the text on its own page, "
-                    "long-press it and Select all.")
+            note = words.say("ui.scorepad.copy_refused",
+                             "This browser did not allow copying here: open the text on its own "
+                             "page, long-press it and Select all.")
         text_page = f"/table/{self.session.table_id}/text"
 
         def open_text(e=None) -> None:
@@ -232,11 +240,13 @@ class ScorepadView:
             self.context.go(text_page)
 
         self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Scorepad as text", size=18),
+            title=ft.Text(words.say("ui.scorepad.as_text", "Scorepad as text"), size=18),
             content=labelled("share-note", ft.Text(note, size=14)),
             actions=[
-                tap_target("Open as text", open_text, "share-text"),
-                tap_target("Close", lambda e: self.context.page.pop_dialog(), "share-close"),
+                tap_target(words.say("ui.scorepad.open_text", "Open as text"), open_text,
+                           "share-text"),
+                tap_target(words.say("ui.common.close", "Close"),
+                           lambda e: self.context.page.pop_dialog(), "share-close"),
             ],
         ))
 
@@ -245,7 +255,9 @@ class ScorepadView:
             return
         text = export_json(self.session)
         if text is None:
-            self.context.toast("Nothing to export yet: the table does not validate.")
+            self.context.toast(self.context.words.say(
+                "ui.scorepad.nothing_to_export",
+                "Nothing to export yet: the table does not validate."))
             return
         name = f"{self.session.game.key}-table-{self.session.table_id}.json"
         path, problem = save_in_exports(self.context, name, text)
@@ -257,19 +269,24 @@ def export_dialog(context, name: str, path: Path, problem: str | None = None) ->
     """What an export did: the file's name as downloaded; where it was saved on the server only
     for the host (a phone at the table has no business with the server's folders); ``problem``
     says why it could not be saved there."""
+    words = context.words
     if problem is not None:
         lines = [labelled("export-problem", ft.Text(
-            f"Not saved on the computer running scorepad: {problem}.", size=13, color=PROBLEM))]
+            words.say("ui.export.not_saved", "Not saved on the computer running scorepad: "
+                      "{problem}.", problem=problem), size=13, color=PROBLEM))]
     elif context.is_host:
-        lines = [ft.Text("Saved on the computer running scorepad:", size=13),
+        lines = [ft.Text(words.say("ui.export.saved", "Saved on the computer running scorepad:"),
+                         size=13),
                  labelled("export-path", ft.Text(str(path), size=13)),
-                 ft.Text(f"Check it with: scorepad score {path}", size=12, selectable=True)]
+                 ft.Text(words.say("ui.export.check", "Check it with: scorepad score {path}",
+                                   path=str(path)), size=12, selectable=True)]
     else:
         lines = [labelled("export-name", ft.Text(
-            f"{name} is downloading to this device; `scorepad score {name}` checks it.",
-            size=13))]
+            words.say("ui.export.downloading", "{name} is downloading to this device; "
+                      "`scorepad score {name}` checks it.", name=name), size=13))]
     return ft.AlertDialog(
-        title=ft.Text("Table file", size=18),
+        title=ft.Text(words.say("ui.export.title", "Table file"), size=18),
         content=ft.Column(lines, tight=True, width=480),
-        actions=[tap_target("Close", lambda e: context.page.pop_dialog(), "export-close")],
+        actions=[tap_target(words.say("ui.common.close", "Close"),
+                            lambda e: context.page.pop_dialog(), "export-close")],
     )

@@ -17,7 +17,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from scorer.core.players import name_clash, name_problem
+from scorer.language import Language
+from scorer.message import Message, msg
 from scorer.rulings import RULINGS
+from ui.parts.words import COLOURS
 from ui.live.editing import SessionEditor
 from ui.games.plugin import PLAYER_COLOURS, PlayerSetup
 from ui.store.draft_check import Problem
@@ -36,7 +39,8 @@ def rename_problem(names: list[str], player: int, typed: str) -> str | None:
 @dataclass(frozen=True)
 class Choice:
     value: Any
-    label: str
+    label: str | Message
+    """A message when the app names the choice (yes, no), else the library's value as written."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ class TableOption:
     choices: tuple[Choice, ...]
     default: Any
 
-    def choice_label(self, value: Any) -> str:
+    def choice_label(self, value: Any) -> str | Message:
         return next((choice.label for choice in self.choices if choice.value == value), str(value))
 
 
@@ -65,7 +69,8 @@ def table_options(model: type[BaseModel] | None) -> list[TableOption]:
         match = RULING_PREFIX.match(description)
         ruling = match.group(1) if match else None
         if field.annotation is bool:
-            choices = (Choice(True, "Yes"), Choice(False, "No"))
+            choices = (Choice(True, msg("ui.settings.yes", "Yes")),
+                       Choice(False, msg("ui.settings.no", "No")))
         else:
             choices = tuple(Choice(value, str(value).replace("_", " ").capitalize())
                             for value in typing.get_args(field.annotation))
@@ -79,8 +84,8 @@ def table_options(model: type[BaseModel] | None) -> list[TableOption]:
 class TableSettings(SessionEditor):
     """The settings screen's edits of one table."""
 
-    def __init__(self, session: TableSession):
-        super().__init__(session)
+    def __init__(self, session: TableSession, words: Language | None = None):
+        super().__init__(session, words)
         self.refused: dict[int, tuple[str, str]] = {}
         """Per player, a refused name as typed and why, shown next to the field."""
         self.new_name_problem = ""
@@ -101,7 +106,8 @@ class TableSettings(SessionEditor):
         problem = rename_problem(names, player, typed)
         if problem:
             self.refused[player] = (typed, problem)
-            self.message = f"{names[player]} keeps the name: {problem}."
+            self.message = self.words.say("ui.settings.keeps_name", "{name} keeps the name: "
+                                          "{problem}.", name=names[player], problem=problem)
             return
         self.refused.pop(player, None)
         name = typed.strip()
@@ -109,7 +115,8 @@ class TableSettings(SessionEditor):
         def change(draft: dict) -> None:
             draft["players"][player]["name"] = name
 
-        self._apply(f"rename {names[player]} {name}", change)
+        self._apply(msg("ui.settings.renamed", "rename {old} {new}", old=names[player], new=name),
+                    change)
 
     def recolour(self, player: int, colour: str) -> None:
         if colour not in PLAYER_COLOURS:
@@ -118,7 +125,8 @@ class TableSettings(SessionEditor):
         def change(draft: dict) -> None:
             draft["players"][player]["colour"] = colour
 
-        self._apply(f"give {self.names[player]} the colour {colour}", change)
+        self._apply(msg("ui.settings.recoloured", "give {name} the colour {colour}",
+                        name=self.names[player], colour=COLOURS[colour]), change)
 
     @property
     def may_add(self) -> bool:
@@ -128,19 +136,22 @@ class TableSettings(SessionEditor):
     def may_remove(self) -> bool:
         return len(self.names) > self.game.min_players
 
-    def count_rule(self) -> str:
+    def count_rule(self) -> Message:
         game = self.game
-        return f"{game.title} is played by {game.min_players} to {game.max_players} players"
+        return msg("ui.settings.count_rule", "{game} is played by {least} to {most} players",
+                   game=game.title, least=game.min_players, most=game.max_players)
 
     def add_player(self, typed: str) -> bool:
         """Add a player with an empty part; False (and why) when refused."""
         names = self.names
         if not self.may_add:
-            self.new_name_problem = f"{self.count_rule()}: this table is full"
+            self.new_name_problem = self.words.say("ui.settings.full", "{rule}: this table is full",
+                                                   rule=self.count_rule())
         else:
             self.new_name_problem = rename_problem(names, len(names), typed) or ""
         if self.new_name_problem:
-            self.message = f"No player added: {self.new_name_problem}."
+            self.message = self.words.say("ui.settings.not_added", "No player added: {problem}.",
+                                          problem=self.new_name_problem)
             return False
         used = set(self.session.player_colours)
         colour = next((c for c in PLAYER_COLOURS if c not in used), "grey")
@@ -150,21 +161,22 @@ class TableSettings(SessionEditor):
         def change(draft: dict) -> None:
             draft["players"].append(part)
 
-        self._apply(f"add player {name}", change)
+        self._apply(msg("ui.settings.added", "add player {name}", name=name), change)
         return True
 
     def remove_player(self, player: int) -> bool:
         """Remove a player and what they entered; the others' entries stay. Undo brings it back."""
         names = self.names
         if not self.may_remove:
-            self.message = f"{names[player]} stays: {self.count_rule()}."
+            self.message = self.words.say("ui.settings.stays", "{name} stays: {rule}.",
+                                          name=names[player], rule=self.count_rule())
             return False
 
         def change(draft: dict) -> None:
             del draft["players"][player]
 
         self.refused.clear()
-        self._apply(f"remove player {names[player]}", change)
+        self._apply(msg("ui.settings.removed", "remove player {name}", name=names[player]), change)
         return True
 
     def option_value(self, option: TableOption) -> Any:
@@ -174,8 +186,13 @@ class TableSettings(SessionEditor):
         def change(draft: dict) -> None:
             draft.setdefault("options", {})[option.name] = value
 
-        ruling = f" (ruling {option.ruling})" if option.ruling else ""
-        self._apply(f"set {option.title}{ruling} to {option.choice_label(value)}", change)
+        label = option.choice_label(value)
+        if option.ruling:
+            self._apply(msg("ui.settings.set_ruled", "set {option} (ruling {ruling}) to {value}",
+                            option=option.title, ruling=option.ruling, value=label), change)
+        else:
+            self._apply(msg("ui.settings.set", "set {option} to {value}", option=option.title,
+                            value=label), change)
 
 
 def problem_route(session: TableSession, problem: Problem) -> str:

@@ -10,35 +10,38 @@ from ui.live.editing import run_action
 from ui.games.plugin import PLAYER_COLOURS
 from ui.screens.table_settings import TableOption, TableSettings, problem_route, table_options
 from ui.parts.widgets import PROBLEM, TOUCH, Memo, heading, labelled, tap_target
+from ui.parts.words import colour_name
 
 
 def problem_fixes(context, session, identifier: str, here: str = "") -> ft.Control:
     """Every problem of the table in words, each with a button to the screen that fixes it
     (none for a problem fixed on the screen ``here``, the route showing the list)."""
     names = session.player_names
+    words = context.words
     rows = []
     for number, problem in enumerate(session.checked.problems):
         owner = "" if problem.player is None or problem.player >= len(names) \
             else f"{names[problem.player]}: "
         route = problem_route(session, problem)
-        place = "Settings" if route.endswith("/settings") else "Open"
-        words = ft.Text(owner + context.words.render(problem.said), size=13, color=PROBLEM,
-                        expand=True)
-        rows.append(words if route == here else ft.Row([
-            words,
+        place = (words.say("ui.settings.fix_settings", "Settings") if route.endswith("/settings")
+                 else words.say("ui.settings.fix_open", "Open"))
+        text = ft.Text(owner + words.render(problem.said), size=13, color=PROBLEM, expand=True)
+        rows.append(text if route == here else ft.Row([
+            text,
             tap_target(place, lambda e, r=route: context.go(r), f"fix-problem-{number}",
-                       padding=8, tooltip="Go where this is fixed"),
+                       padding=8, tooltip=words.say("ui.settings.fix", "Go where this is fixed")),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return labelled(identifier, ft.Column(
-        [ft.Text("Left out until fixed:", size=14, weight=ft.FontWeight.BOLD, color=PROBLEM)]
-        + rows, spacing=4))
+        [ft.Text(words.say("ui.scorepad.left_out", "Left out until fixed:"), size=14,
+                 weight=ft.FontWeight.BOLD, color=PROBLEM)] + rows, spacing=4))
 
 
 class TableSettingsView:
     def __init__(self, context, session):
         self.context = context
         self.session = session
-        self.model = TableSettings(session)
+        self.model = TableSettings(session, context.words)
+        self.words = context.words
         self.options = table_options(session.game.options_model)
         self.game_form = session.game.settings_form(context, session)
         self.root = ft.Column(spacing=12)
@@ -48,7 +51,9 @@ class TableSettingsView:
         self._problems = Memo()
         self._players = Memo()
         self._options = Memo()
-        self._new_name = ft.TextField(label="New player's name", max_length=40, counter="",
+        self._new_name = ft.TextField(label=self.words.say("ui.settings.new_name",
+                                                           "New player's name"),
+                                      max_length=40, counter="",
                                       error_max_lines=3,
                                       border=ft.OutlineInputBorder(),
                                       on_submit=lambda e: self._add())
@@ -56,13 +61,14 @@ class TableSettingsView:
 
     def render(self) -> None:
         model, session = self.model, self.session
-        self._message.value = session.save_error or model.message
+        self._message.value = (self.words.render(session.save_problem) if session.save_problem
+                               else model.message)
         self._message_handle.visible = bool(self._message.value)
         problems = session.checked.problems
         if self.game_form is not None:
             self.game_form.render()
         self.root.controls = [
-            heading("Table settings", 18),
+            heading(self.words.say("ui.settings.title", "Table settings"), 18),
             self._message_handle,
             *([self._undo.get(session.undo_label, self._undo_row)]
               if session.undo_label else []),
@@ -84,20 +90,23 @@ class TableSettingsView:
 
     def _undo_row(self) -> ft.Control:
         label = self.session.undo_label
-        return tap_target(ft.Row([ft.Icon(ft.Icons.UNDO), ft.Text(f"Undo: {label}", size=14,
-                                                                   expand=True)], tight=True),
+        return tap_target(ft.Row([ft.Icon(ft.Icons.UNDO), ft.Text(
+            self.words.say("ui.edit.undo", "Undo: {edit}", edit=label), size=14, expand=True)],
+            tight=True),
                           lambda e: self._run(self.model.undo), "settings-undo", padding=8)
 
     # Players ------------------------------------------------------------------------------------
 
     def _player_rows(self) -> ft.Control:
-        model = self.model
-        rows: list[ft.Control] = [ft.Text("Players", size=16, weight=ft.FontWeight.BOLD)]
+        model, words = self.model, self.words
+        rows: list[ft.Control] = [ft.Text(words.say("ui.settings.players", "Players"), size=16,
+                                          weight=ft.FontWeight.BOLD)]
         for index, (name, colour) in enumerate(zip(self.session.player_names,
                                                    self.session.player_colours)):
             typed, problem = model.refused.get(index, (name, None))
             field = ft.TextField(
-                value=typed, label=f"Player {index + 1}", max_length=40, counter="",
+                value=typed, label=words.say("ui.new.player", "Player {number}",
+                                             number=index + 1), max_length=40, counter="",
                 border=ft.OutlineInputBorder(), error=problem, error_max_lines=3,
                 on_submit=lambda e, i=index: self._run(model.rename, i, e.control.value or ""),
                 on_blur=lambda e, i=index: self._run(model.rename, i, e.control.value or ""),
@@ -106,22 +115,26 @@ class TableSettingsView:
                 tap_target(ft.Container(width=24, height=24, border_radius=12,
                                         bgcolor=PLAYER_COLOURS.get(colour, "#616161")),
                            lambda e, i=index: self._pick_colour(i), f"player-colour-{index}",
-                           width=TOUCH, padding=0, tooltip=f"{name}'s colour: {colour}"),
+                           width=TOUCH, padding=0,
+                           tooltip=words.say("ui.settings.colour_of", "{name}'s colour: {colour}",
+                                             name=name, colour=colour_name(words, colour))),
                 # The handle is the Row's own child, so that expand gives the field its width.
                 ft.Semantics(identifier=f"rename-{index}", content=field, expand=True),
                 tap_target(ft.Icon(ft.Icons.PERSON_REMOVE), lambda e, i=index: self._ask_remove(i),
                            f"remove-player-{index}", width=TOUCH, padding=0,
-                           tooltip=f"Remove {name}"),
+                           tooltip=words.say("ui.settings.remove", "Remove {name}", name=name)),
             ], vertical_alignment=ft.CrossAxisAlignment.START))
         if model.may_add:
             self._new_name.error = model.new_name_problem or None
             rows.append(ft.Row([
                 ft.Semantics(identifier="new-player-name", content=self._new_name, expand=True),
-                tap_target(ft.Row([ft.Icon(ft.Icons.PERSON_ADD), ft.Text("Add")], tight=True),
+                tap_target(ft.Row([ft.Icon(ft.Icons.PERSON_ADD),
+                                   ft.Text(words.say("ui.settings.add", "Add"))], tight=True),
                            lambda e: self._add(), "add-player-to-table"),
             ], vertical_alignment=ft.CrossAxisAlignment.START))
         else:
-            rows.append(ft.Text(f"{model.count_rule()}: this table is full.", size=13))
+            rows.append(ft.Text(words.say("ui.settings.full_note", "{rule}: this table is full.",
+                                          rule=model.count_rule()), size=13))
         return ft.Column(rows, spacing=8)
 
     def _add(self) -> None:
@@ -136,20 +149,22 @@ class TableSettingsView:
             self._run(self.model.recolour, player, colour)
 
         name = self.session.player_names[player]
+        words = self.words
         self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"{name}'s colour", size=18),
+            title=ft.Text(words.say("ui.settings.colour_title", "{name}'s colour", name=name),
+                          size=18),
             content=ft.Row([
                 tap_target(ft.Container(width=28, height=28, border_radius=14, bgcolor=shade),
                            lambda e, c=colour: choose(c), f"colour-{colour}", width=TOUCH,
-                           padding=0, tooltip=colour)
+                           padding=0, tooltip=colour_name(words, colour))
                 for colour, shade in PLAYER_COLOURS.items()
             ], wrap=True, spacing=8, run_spacing=8, width=260),
-            actions=[tap_target("Cancel", lambda e: self.context.page.pop_dialog(),
-                                "colour-cancel")],
+            actions=[tap_target(words.say("ui.common.cancel", "Cancel"),
+                                lambda e: self.context.page.pop_dialog(), "colour-cancel")],
         ))
 
     def _ask_remove(self, player: int) -> None:
-        model = self.model
+        model, words = self.model, self.words
         name = self.session.player_names[player]
         if not model.may_remove:
             self._run(model.remove_player, player)
@@ -159,17 +174,21 @@ class TableSettingsView:
             self.context.page.pop_dialog()
             if self._run(model.remove_player, player):
                 revision = self.session.revision
-                self.context.toast(f"{name} removed.", "Undo",
+                self.context.toast(words.say("ui.settings.removed_toast", "{name} removed.",
+                                             name=name), words.say("ui.common.undo", "Undo"),
                                    lambda: self._undo_removal(revision, name))
 
         self.context.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"Remove {name}?", size=18),
-            content=labelled("remove-question", ft.Text(
-                f"What {name} entered goes with them; what the others entered stays. "
-                "Undo brings everything back.", size=14, width=300)),
+            title=ft.Text(words.say("ui.settings.remove_ask", "Remove {name}?", name=name),
+                          size=18),
+            content=labelled("remove-question", ft.Text(words.say(
+                "ui.settings.remove_what", "What {name} entered goes with them; what the others "
+                "entered stays. Undo brings everything back.", name=name), size=14, width=300)),
             actions=[
-                tap_target("Keep", lambda e: self.context.page.pop_dialog(), "remove-keep"),
-                tap_target(f"Remove {name}", remove, "remove-confirm", color=PROBLEM),
+                tap_target(words.say("ui.settings.keep", "Keep"),
+                           lambda e: self.context.page.pop_dialog(), "remove-keep"),
+                tap_target(words.say("ui.settings.remove", "Remove {name}", name=name), remove,
+                           "remove-confirm", color=PROBLEM),
             ],
         ))
 
@@ -178,8 +197,9 @@ class TableSettingsView:
         if self.session.revision == revision:
             self._run(self.model.undo)
         else:
-            self.model.message = (f"Other edits came after removing {name}: undo them first "
-                                  "with the Undo above.")
+            self.model.message = self.words.say(
+                "ui.settings.undo_later", "Other edits came after removing {name}: undo them "
+                "first with the Undo above.", name=name)
             self.render()
             self.context.page.update()
 
@@ -188,23 +208,30 @@ class TableSettingsView:
     def _option_rows(self) -> ft.Control:
         if not self.options:
             return ft.Container(height=0)
+        words = self.words
         return ft.Column(
-            [ft.Text("Table options", size=16, weight=ft.FontWeight.BOLD),
-             ft.Text("How this table reads the rulebook where it is unclear; the project's "
-                     "ruling is the default.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+            [ft.Text(words.say("ui.settings.options", "Table options"), size=16,
+                     weight=ft.FontWeight.BOLD),
+             ft.Text(words.say("ui.settings.options_note", "How this table reads the rulebook "
+                               "where it is unclear; the project's ruling is the default."),
+                     size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
             + [self._option(option) for option in self.options],
             spacing=8)
 
     def _option(self, option: TableOption) -> ft.Control:
         value = self.model.option_value(option)
-        ruling = option.ruling or "no ruling"
+        words = self.words
+        ruling = option.ruling or words.say("ui.settings.no_ruling", "no ruling")
         chips = []
         for choice in option.choices:
             chosen = choice.value == value
-            what = (f"the ruling {ruling}" if choice.value == option.default
-                    else f"replaces {ruling}")
+            label = (choice.label if isinstance(choice.label, str)
+                     else words.render(choice.label))
             chips.append(tap_target(
-                f"{choice.label} ({what})",
+                words.say("ui.settings.the_ruling", "{choice} (the ruling {ruling})",
+                          choice=label, ruling=ruling) if choice.value == option.default
+                else words.say("ui.settings.replaces", "{choice} (replaces {ruling})",
+                               choice=label, ruling=ruling),
                 lambda e, v=choice.value: self._run(self.model.set_option, option, v),
                 f"option-{option.name}-{str(choice.value).lower()}", selected=chosen,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=8))

@@ -35,7 +35,7 @@ class TableView:
         """Per player: the total's Text, the warning badge and the presence mark."""
         self._drawn = -1
         """The table's revision this screen shows."""
-        self._save_mark = SaveMark(self.session)
+        self._save_mark = SaveMark(self.session, context.words)
         self._save_error = self.session.save_error
         """The failed save the editor says (it is drawn again when that changes)."""
         self.root.controls = [self._notice_place, ft.Container(self._frame, padding=12)]
@@ -152,12 +152,15 @@ class TableView:
                      for player in range(len(self.session.player_names)))
 
     def _top(self) -> ft.Control:
+        words = self.context.words
         title = self.session.game.title
         if self.session.read_only:
-            title += " (saved by a newer version: read only)"
+            title = words.say("ui.table.read_only", "{game} (saved by a newer version: read only)",
+                              game=title)
         return ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
-                       width=TOUCH, padding=0, tooltip="Saved tables"),
+                       width=TOUCH, padding=0,
+                       tooltip=words.say("ui.table.home", "Saved tables")),
             ft.Container(ft.Column([heading(title, 18), self._save_mark.root], spacing=0,
                                    tight=True), expand=True),
             *self._actions(),
@@ -170,14 +173,17 @@ class TableView:
         from ui.screens.invite_view import InviteDialog
 
         table_id = self.session.table_id
+        words = self.context.words
         return [
             finish_action(self.context, table_id),
             tap_target(ft.Icon(ft.Icons.QR_CODE_2),
                        lambda e: InviteDialog(self.context, table_id).open(),
-                       "table-invite", width=TOUCH, padding=0, tooltip="Invite"),
+                       "table-invite", width=TOUCH, padding=0,
+                       tooltip=words.say("ui.table.invite", "Invite")),
             tap_target(ft.Icon(ft.Icons.SETTINGS), lambda e: self.context.go(
                 f"/table/{table_id}/settings"), "table-settings", width=TOUCH, padding=0,
-                selected=self.tab == "settings", tooltip="Players, goals and table options"),
+                selected=self.tab == "settings",
+                tooltip=words.say("ui.table.settings", "Players, goals and table options")),
         ]
 
     def _body(self) -> ft.Control:
@@ -198,17 +204,18 @@ class TableView:
     def _tabs(self) -> ft.Control:
         """The scorepad's tab and a tab per player, whose marks :meth:`_show_tabs` fills."""
         session = self.session
+        words = self.context.words
         tabs = []
         self._tab_marks = []
         for index, (name, colour) in enumerate(zip(session.player_names,
                                                    session.player_colours)):
             chosen = self.tab == "valley" and index == self.player
             total = ft.Text("", size=14, weight=ft.FontWeight.BOLD)
-            warning = warning_badge(f"tab-warning-{index}", "")[0]
+            warning = warning_badge(f"tab-warning-{index}", "", words)[0]
             warning.visible = False
             presence = labelled(f"presence-{index}", ft.Icon(
                 ft.Icons.PHONE_ANDROID, size=16, color=ft.Colors.GREEN_800,
-                tooltip="A device is on this board"))
+                tooltip=words.say("ui.table.present", "A device is on this board")))
             presence.visible = False
             self._tab_marks.append((total, warning, presence))
             tabs.append(tap_target(
@@ -226,7 +233,7 @@ class TableView:
             ))
         # First, so that a phone shows it without scrolling the tabs.
         tabs.insert(0, tap_target(
-            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text("Scorepad", size=14)],
+            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text(words.say("ui.table.scorepad", "Scorepad"), size=14)],
                    tight=True),
             lambda e: self.context.go(f"/table/{session.table_id}/scorepad"),
             "tab-scorepad",

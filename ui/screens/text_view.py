@@ -17,20 +17,25 @@ class TextView:
         if self.session is None:
             raise LookupError(f"no table {table_id}")
         self._text = ft.Text(size=12, font_family="DejaVuMono", no_wrap=True)
-        self._save_mark = SaveMark(self.session)
+        self._save_mark = SaveMark(self.session, context.words)
         back = f"/table/{table_id}/scorepad"
+        words = context.words
         page = ft.Column([
             ft.Row([
                 tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go(back),
-                           "text-back", width=TOUCH, padding=0, tooltip="Back to the scorepad"),
-                ft.Container(ft.Column([heading("Scorepad as text", 18), self._save_mark.root],
-                                       spacing=0, tight=True), expand=True),
-                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY), ft.Text("Copy")], tight=True),
+                           "text-back", width=TOUCH, padding=0,
+                           tooltip=words.say("ui.text.back", "Back to the scorepad")),
+                ft.Container(ft.Column([heading(words.say("ui.scorepad.as_text",
+                                                          "Scorepad as text"), 18),
+                                        self._save_mark.root], spacing=0, tight=True),
+                             expand=True),
+                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY),
+                                   ft.Text(words.say("ui.text.copy", "Copy"))], tight=True),
                            self._copy, "text-copy"),
             ]),
-            labelled("text-note", ft.Text(
-                "Long-press the text, then Select all, to copy it (or tap Copy).", size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT)),
+            labelled("text-note", ft.Text(words.say(
+                "ui.text.note", "Long-press the text, then Select all, to copy it (or tap Copy)."),
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT)),
             # Its own scroll sideways keeps the columns of the text aligned on a narrow phone.
             ft.Row([ft.SelectionArea(content=labelled("scorepad-text", self._text))],
                    scroll=ft.ScrollMode.AUTO),
@@ -43,9 +48,10 @@ class TextView:
         self._save_mark.show()
 
     async def _copy(self, e=None) -> None:
+        words = self.context.words
         try:
             await ft.Clipboard().set(self._text.value)
-            self.context.toast("Copied.")
+            self.context.toast(words.say("ui.text.copied", "Copied."))
         except Exception:  # noqa: BLE001 - refused on plain http: selecting still works
-            self.context.toast("This browser does not allow copying here: long-press the text "
-                               "and Select all.")
+            self.context.toast(words.say("ui.text.refused", "This browser does not allow copying "
+                                         "here: long-press the text and Select all."))

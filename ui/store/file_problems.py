@@ -7,55 +7,73 @@ import errno
 import sqlite3
 from pathlib import Path
 
+from scorer.message import Message, msg
+
+FULL = msg("ui.file.problem.full", "the disk is full")
+IO = msg("ui.file.problem.io", "the disk could not be read or written")
+READ_ONLY = msg("ui.file.problem.read_only", "the file cannot be written")
+CANNOT_OPEN = msg("ui.file.problem.cannot_open", "the file cannot be opened")
+DAMAGED = msg("ui.file.problem.damaged", "the file is damaged")
+NOT_OURS = msg("ui.file.problem.not_ours", "the file is not a scorepad database")
+BUSY = msg("ui.file.problem.busy", "the file is in use by another program")
+GONE = msg("ui.file.problem.gone", "the file is no longer there")
+
 _BY_SQLITE_CODE = {
     # The primary result code (the low byte of an extended one), as sqlite3 reports it.
-    sqlite3.SQLITE_FULL: "the disk is full",
-    sqlite3.SQLITE_IOERR: "the disk could not be read or written",
-    sqlite3.SQLITE_READONLY: "the file cannot be written",
-    sqlite3.SQLITE_PERM: "the file cannot be written",
-    sqlite3.SQLITE_CANTOPEN: "the file cannot be opened",
-    sqlite3.SQLITE_CORRUPT: "the file is damaged",
-    sqlite3.SQLITE_NOTADB: "the file is not a scorepad database",
-    sqlite3.SQLITE_BUSY: "the file is in use by another program",
-    sqlite3.SQLITE_LOCKED: "the file is in use by another program",
+    sqlite3.SQLITE_FULL: FULL,
+    sqlite3.SQLITE_IOERR: IO,
+    sqlite3.SQLITE_READONLY: READ_ONLY,
+    sqlite3.SQLITE_PERM: READ_ONLY,
+    sqlite3.SQLITE_CANTOPEN: CANNOT_OPEN,
+    sqlite3.SQLITE_CORRUPT: DAMAGED,
+    sqlite3.SQLITE_NOTADB: NOT_OURS,
+    sqlite3.SQLITE_BUSY: BUSY,
+    sqlite3.SQLITE_LOCKED: BUSY,
 }
 _BY_ERRNO = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk is full",
-    errno.EIO: "the disk could not be read or written",
-    errno.EACCES: "the file cannot be written",
-    errno.EPERM: "the file cannot be written",
-    errno.EROFS: "the file cannot be written",
-    errno.ENOTDIR: "the file cannot be opened",
-    errno.EISDIR: "the file cannot be opened",
-    errno.EEXIST: "the file cannot be opened",
+    errno.ENOSPC: FULL,
+    errno.EDQUOT: FULL,
+    errno.EIO: IO,
+    errno.EACCES: READ_ONLY,
+    errno.EPERM: READ_ONLY,
+    errno.EROFS: READ_ONLY,
+    errno.ENOTDIR: CANNOT_OPEN,
+    errno.EISDIR: CANNOT_OPEN,
+    errno.EEXIST: CANNOT_OPEN,
 }
 _WHAT_TO_DO = {
-    "the disk is full": "free some space",
-    "the disk could not be read or written": "check the disk (or that its drive is still "
-                                             "attached)",
-    "the file cannot be written": "check that you may write there, or choose another place",
-    "the file cannot be opened": "check that the folders on its path exist and are folders, or "
-                                 "choose another place",
-    "the file is damaged": "restore it from a backup, or start with another file",
-    "the file is not a scorepad database": "choose the right file, or start with another",
-    "the file is in use by another program": "close the other program and try again",
-    "the file is no longer there": "put it back (from a backup if need be), or restart scorepad "
-                                   "to start a new one",
+    FULL.id: msg("ui.file.todo.full", "free some space"),
+    IO.id: msg("ui.file.todo.io", "check the disk (or that its drive is still attached)"),
+    READ_ONLY.id: msg("ui.file.todo.read_only",
+                      "check that you may write there, or choose another place"),
+    CANNOT_OPEN.id: msg("ui.file.todo.cannot_open", "check that the folders on its path exist and "
+                        "are folders, or choose another place"),
+    DAMAGED.id: msg("ui.file.todo.damaged", "restore it from a backup, or start with another file"),
+    NOT_OURS.id: msg("ui.file.todo.not_ours", "choose the right file, or start with another"),
+    BUSY.id: msg("ui.file.todo.busy", "close the other program and try again"),
+    GONE.id: msg("ui.file.todo.gone", "put it back (from a backup if need be), or restart "
+                 "scorepad to start a new one"),
 }
 
 
 def file_problem(error: BaseException, path: str | Path, host: bool = True) -> str:
     """``<what went wrong> (file <path>): <what to do>`` for a database or file system error;
-    a device other than the host (``host`` False) is told the file's name, not where it is."""
+    a device other than the host (``host`` False) is told the file's name, not where it is.
+    In English: :func:`file_problem_message` says it for any language."""
+    return file_problem_message(error, path, host).text
+
+
+def file_problem_message(error: BaseException, path: str | Path, host: bool = True) -> Message:
+    """:func:`file_problem` as a message."""
     code = getattr(error, "sqlite_errorcode", None)
     what = (_BY_SQLITE_CODE.get(code & 0xFF) if isinstance(code, int)
             else _BY_ERRNO.get(getattr(error, "errno", None)))
-    if what == "the file cannot be opened" and Path(path).parent.is_dir() \
-            and not Path(path).exists():
-        what = "the file is no longer there"  # deleted or moved while the app ran
+    if what is CANNOT_OPEN and Path(path).parent.is_dir() and not Path(path).exists():
+        what = GONE  # deleted or moved while the app ran
     if not host:
         path = Path(path).name
     if what is None:
-        return f"{error} (file {path})"
-    return f"{what} (file {path}): {_WHAT_TO_DO[what]}"
+        return msg("ui.file.problem.other", "{error} (file {path})", error=str(error),
+                   path=str(path))
+    return msg("ui.file.problem", "{what} (file {path}): {todo}", what=what, path=str(path),
+               todo=_WHAT_TO_DO[what.id])

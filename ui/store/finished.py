@@ -11,6 +11,8 @@ from datetime import datetime
 from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.core.text import unprintable
 from scorer.games import score
+from scorer.language import DEFAULT, Language, language
+from scorer.message import Message, MessageError, msg, verbatim
 from scorer.plays import Play
 from ui.store.draft_check import DraftChecker
 from ui.store.storage import StoredTable, TableStore
@@ -115,31 +117,42 @@ class FinishForm:
                    stored.note, stored.start_player)
 
     def played(self) -> datetime:
-        """When the game was played; ValueError says what to write instead."""
+        """When the game was played; a MessageError says what to write instead."""
         try:
             day = datetime.strptime(self.day.strip(), "%Y-%m-%d")
         except ValueError:
-            raise ValueError(f"Date: write it as year-month-day, e.g. 2026-01-31 "
-                             f"(not “{self.day.strip()}”)") from None
+            raise MessageError(msg("ui.finish.bad_date", "Date: write it as year-month-day, "
+                                   "e.g. 2026-01-31 (not “{typed}”)",
+                                   typed=self.day.strip())) from None
         try:
             time = datetime.strptime(self.time.strip(), "%H:%M")
         except ValueError:
-            raise ValueError(f"Time: write it as hours:minutes, e.g. 20:30 "
-                             f"(not “{self.time.strip()}”)") from None
+            raise MessageError(msg("ui.finish.bad_time", "Time: write it as hours:minutes, "
+                                   "e.g. 20:30 (not “{typed}”)",
+                                   typed=self.time.strip())) from None
         return day.replace(hour=time.hour, minute=time.minute).astimezone()
 
-    def problem(self) -> str | None:
+    def problem(self, words: Language | None = None) -> str | None:
+        """What keeps the form from finishing the table, said in ``words`` (English when not
+        given), or None."""
+        message = self._problem()
+        return None if message is None else (words or language(DEFAULT)).render(message)
+
+    def _problem(self) -> Message | None:
         try:
             self.played()
-        except ValueError as error:
-            return str(error)
+        except MessageError as error:
+            return error.message
         if len(self.location.strip()) > LOCATION_LENGTH:
-            return f"Location: at most {LOCATION_LENGTH} letters"
+            return msg("ui.finish.long_location", "Location: at most {count} letters",
+                       count=LOCATION_LENGTH)
         if len(self.note) > NOTE_LENGTH:
-            return f"Note: at most {NOTE_LENGTH} letters"
+            return msg("ui.finish.long_note", "Note: at most {count} letters", count=NOTE_LENGTH)
         problem = (unprintable(self.location, "a location")
                    or unprintable(self.note, "a note", lines=True))
-        return f"{problem[0].upper()}{problem[1:]}" if problem else None
+        # The library's sentence, capitalised (said in English until the library says it as a
+        # message).
+        return verbatim(f"{problem[0].upper()}{problem[1:]}") if problem else None
 
     def finish(self, store: TableStore, table_id: int) -> None:
         problem = self.problem()

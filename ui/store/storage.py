@@ -22,7 +22,9 @@ import platformdirs
 
 from ui.store.deck import CardReader, fill_once, join_new
 from scorer.files import MAX_TABLE_BYTES
-from ui.store.file_problems import file_problem
+from scorer.language import DEFAULT, Language, language
+from scorer.message import Message, msg
+from ui.store.file_problems import file_problem, file_problem_message
 
 FORMAT_VERSION = 1
 APPLICATION_ID = 0x53435044
@@ -154,10 +156,15 @@ class NotSaved(Exception):
         self.error = error
         self.path = path
 
-    def words(self, host: bool) -> str:
-        """``Not saved: <why> (file <path>): <what to do>``; a device other than the host's is
-        told the file's name, not where it is."""
-        return f"Not saved: {file_problem(self.error, self.path, host)}"
+    def words(self, host: bool, words: Language | None = None) -> str:
+        """``Not saved: <why> (file <path>): <what to do>``, in ``words`` (English when not
+        given); a device other than the host's is told the file's name, not where it is."""
+        return (words or language(DEFAULT)).render(self.message(host))
+
+    def message(self, host: bool) -> Message:
+        """:meth:`words` as a message, for any language."""
+        return msg("ui.file.not_saved", "Not saved: {problem}",
+                   problem=file_problem_message(self.error, self.path, host))
 
 
 JOIN_CODE_BYTES = 12

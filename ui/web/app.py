@@ -151,8 +151,9 @@ class AppContext:
             elif join:
                 self.view = JoinView(self, join.group(1))
             elif shared and not self.may_open(int(shared.group(1))):
-                self.view = HomeView(self, message="This table is not shared with this device: "
-                                     "open its invitation (QR code or link) to join it.")
+                self.view = HomeView(self, message=self.words.say(
+                    "ui.app.not_shared", "This table is not shared with this device: open its "
+                    "invitation (QR code or link) to join it."))
             elif path in SCREENS:
                 self.view = after_game[path](self)
             elif finish:
@@ -169,7 +170,9 @@ class AppContext:
             root = self.view.root
         except Exception:  # noqa: BLE001 - show home rather than a blank page
             logger.exception("cannot show %s", route)
-            self.view = HomeView(self, message=f"Could not open {route}.")
+            self.view = HomeView(self, message=self.words.say("ui.app.cannot_open",
+                                                              "Could not open {route}.",
+                                                              route=route))
             root = self.view.root
         self.page.controls = [ft.SafeArea(content=root, expand=True)]
         self.page.update()
@@ -193,7 +196,8 @@ class AppContext:
         another); leave a table this device may no longer open."""
         if not self._still_allowed():
             self.show("/")
-            self.toast("The host stopped sharing that table with this device.")
+            self.toast(self.words.say("ui.app.revoked",
+                                      "The host stopped sharing that table with this device."))
             return
         show_changes = getattr(self.view, "show_changes", None)
         if show_changes is not None:
