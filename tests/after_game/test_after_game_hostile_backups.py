@@ -39,6 +39,12 @@ def backups() -> dict[str, tuple[str, str]]:
         "long number": (HEAD + "[], \"x\": " + "7" * 5_000 + "}",
                         f"line 1, column {len(HEAD) + 10}: a number of 5000 digits; numbers in "
                         "a table have at most 15"),
+        "long decimal": (HEAD + "[], \"x\": 0." + "7" * 5_000 + "}",
+                         f"line 1, column {len(HEAD) + 10}: a number of 5001 digits; numbers "
+                         "in a table have at most 15"),
+        "exponent": (HEAD + "[], \"x\": 1e400}",
+                     f"line 1, column {len(HEAD) + 10}: a number of 401 digits; numbers in a "
+                     "table have at most 15"),
         "many tables": (HEAD + json.dumps([table(n) for n in range(MAX_BACKUP_TABLES + 1)])
                         + "}", f"at tables: {MAX_BACKUP_TABLES + 1} tables; a backup holds at "
                         f"most {MAX_BACKUP_TABLES}"),
@@ -48,7 +54,8 @@ def backups() -> dict[str, tuple[str, str]]:
     }
 
 
-@pytest.mark.parametrize("kind", ["deep", "long number", "many tables", "large draft"])
+@pytest.mark.parametrize("kind", ["deep", "long number", "long decimal", "exponent",
+                                  "many tables", "large draft"])
 def test_a_hostile_backup_is_one_located_line_and_exit_code_2(tmp_path, capsys, kind):
     text, message = backups()[kind]
     path = tmp_path / "hostile.json"
@@ -78,7 +85,8 @@ def test_a_backup_that_is_not_utf8_says_where(tmp_path, capsys):
         "save it as UTF-8\n")
 
 
-@pytest.mark.parametrize("kind", ["deep", "long number", "many tables", "large draft"])
+@pytest.mark.parametrize("kind", ["deep", "long number", "long decimal", "exponent",
+                                  "many tables", "large draft"])
 def test_the_backup_screen_says_the_same_in_words_and_adds_nothing(tmp_path, kind):
     text, message = backups()[kind]
     store = TableStore(tmp_path / "tables.sqlite3")
