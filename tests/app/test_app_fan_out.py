@@ -83,16 +83,16 @@ def test_an_edit_of_anns_valley_changes_only_her_tab_total_on_bobs_phone(store):
         table_id, server, ann, bob = await ann_and_bob(
             store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         before = int(tab_total(bob, 0).value)
-        cells = {cell: control for cell, (_, control) in bob.view.editor._cells.items()}
-        rows = list(bob.view.editor._grid_rows.controls)
+        cells = {cell: control for cell, (_, control) in bob.view.editor._grid.cells.items()}
+        rows = list(bob.view.editor._grid.column.controls)
         bob.take_sent()
 
         move(ann, (1, 0), (1, 1))
         await server.settle()
 
         assert changes(bob) == [(tab_total(bob, 0)._i, "value", str(before + 1))]
-        assert {cell: control for cell, (_, control) in bob.view.editor._cells.items()} == cells
-        assert all(a is b for a, b in zip(bob.view.editor._grid_rows.controls, rows, strict=True))
+        assert {cell: control for cell, (_, control) in bob.view.editor._grid.cells.items()} == cells
+        assert all(a is b for a, b in zip(bob.view.editor._grid.column.controls, rows, strict=True))
         assert tab_total(ann, 0).value == str(before + 1)
 
     asyncio.run(run())

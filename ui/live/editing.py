@@ -38,6 +38,19 @@ def show_tap(context, session: TableSession, revision: int, redraw) -> None:
     session.when_saved(context.saved_callback(session.table_id))
 
 
+class NamesChanges:
+    """Part of an editor view that keeps its controls and changes their properties: each render
+    adds to ``_changed`` the controls it changed (or may have), and :meth:`changed_parts` names
+    them, each to be diffed and sent on its own, never the whole editor."""
+
+    _changed: list
+
+    def changed_parts(self) -> list:
+        """The parts the renders since the last call changed, each to be sent on its own."""
+        changed, self._changed = self._changed, []
+        return list({id(control): control for control in changed}.values())
+
+
 class ShowsTotal:
     """Part of every game's editor view (which has ``model`` and the ``_total`` Text): when
     another player's edit only moves this player's rank, the one Text that changes."""
@@ -188,7 +201,9 @@ def run_action(view: Any, action, *args) -> Any:
 
     def redraw() -> None:
         view.render()
-        view.context.page.update()
+        # The parts a view that keeps its controls names (see NamesChanges), else the page.
+        named = getattr(view, "changed_parts", None)
+        view.context.page.update(*(named() if named is not None else ()))
 
     show_tap(view.context, view.session, revision, redraw)
     return outcome

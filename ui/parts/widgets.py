@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import flet as ft
 
@@ -147,6 +147,50 @@ class Slot:
 def same_controls(first: list, second: list) -> bool:
     """Whether two lists hold the very same control objects (controls compare by value)."""
     return len(first) == len(second) and all(a is b for a, b in zip(first, second))
+
+
+Place = tuple[object, object, Callable[[], ft.Control]]
+"""A cell of a :class:`KeptGrid`: its place, its look (what it shows, compared) and how to build
+it."""
+
+
+class KeptGrid:
+    """A grid of places in rows, each row a label and its cells, that keeps every cell whose look
+    did not change and every row whose cells did not, so a redraw sends only the rows that
+    changed (each on its own) and an unchanged grid nothing."""
+
+    def __init__(self, gap: int):
+        self.gap = gap
+        self.column = ft.Column(spacing=gap, tight=True)
+        """The grid on screen: the header, then the rows."""
+        self.rows: dict[object, ft.Row] = {}
+        self.cells: dict[object, tuple[object, ft.Control]] = {}
+        """Each place's look and control, as last drawn."""
+
+    def draw(self, header: ft.Control, rows: Iterable[tuple[object, ft.Control, list[Place]]],
+             changed: list[ft.Control]) -> None:
+        """Draw the ``header`` then the ``rows`` (each its key, its label and its cells), building
+        only the cells whose look changed; add to ``changed`` the rows (or the grid) to send."""
+        cells = {}
+        drawn: list[ft.Control] = [header]
+        for key, label, places in rows:
+            controls = [label]
+            for place, look, build in places:
+                kept = self.cells.get(place)
+                control = kept[1] if kept is not None and kept[0] == look else build()
+                cells[place] = (look, control)
+                controls.append(control)
+            row = self.rows.get(key)
+            if row is None:
+                row = self.rows[key] = ft.Row(controls, spacing=self.gap, tight=True)
+            elif not same_controls(row.controls, controls):
+                row.controls = controls
+                changed.append(row)
+            drawn.append(row)
+        self.cells = cells
+        if not same_controls(self.column.controls, drawn):
+            self.column.controls = drawn
+            changed.append(self.column)
 
 
 PROBLEM_TEXT = PROBLEM

@@ -5,6 +5,7 @@ nothing here decides what a tap means.
 
 from __future__ import annotations
 
+from functools import partial
 from weakref import WeakKeyDictionary
 
 import flet as ft
@@ -18,10 +19,11 @@ from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.games.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.parts.count_field import CountField
 from ui.live.editing import (
-    ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
+    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
 )
 from ui.parts.widgets import (
-    PROBLEM_TEXT, TOUCH, Memo, editor_header, labelled, problem_list, tap_target,
+    PROBLEM_TEXT, TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list,
+    tap_target,
 )
 
 GAP = 2
@@ -50,7 +52,7 @@ PANELS: WeakKeyDictionary = WeakKeyDictionary()
 entering everyone's coins stays in the Coins panel."""
 
 
-class BoardEditorView(ShowsTotal, UndoesTable):
+class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -66,6 +68,7 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         self.root = ft.Column(spacing=8)
         self._build()
         self.render()
+        self.changed_parts()  # the first drawing goes with the page's
 
     @property
     def space_size(self) -> int:
@@ -85,8 +88,10 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         return max(TOUCH, (width - 4 * 5) / 5)
 
     def render(self) -> None:
-        """Redraw, reusing every part whose content did not change."""
+        """Redraw, reusing every part whose content did not change and setting the properties
+        of the kept ones; :meth:`changed_parts` then names the parts to send."""
         model = self.model
+        changed = self._changed
         self._total.value = model.total_text()
         status = model.count_text()
         if self.session.save_error:
@@ -94,28 +99,28 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         self._count.value = status
         self._message.value = self.message
         label_undo_buttons(self._header, self.session, self.words)
-        tabs = self._tabs.get((self.panel, model.coins_line(), self.objectives.count_text()),
-                              self._panel_tabs)
-        controls: list[ft.Control] = [self._header, tabs]
+        changed += [self._total, self._count, self._message, self._undo_button.content,
+                    self._redo_button.content]
+        self._tabs_slot.put(self._tabs.get(
+            (self.panel, model.coins_line(), self.objectives.count_text()), self._panel_tabs),
+            changed)
         if self.panel == "board":
-            controls += [
-                self._tools.get((model.tool, model.shape, self.tool_width), self._palette),
-                self._grid_scroller,
-                self._count_handle,
-                self._problems.get(tuple(p.in_words(self.words) for p in model.problems),
-                                   self._problem_list),
-            ]
+            self._tools_slot.put(self._tools.get((model.tool, model.shape, self.tool_width),
+                                                 self._palette), changed)
+            self._problems_slot.put(self._problems.get(
+                tuple(p.in_words(self.words) for p in model.problems), self._problem_list),
+                changed)
             self._draw_grid()
+            panel = self._board
         elif self.panel == "coins":
-            controls.append(self._coins.get(model.coins_by_round is not None,
-                                            self._coins_panel))
+            panel = self._coins.get(model.coins_by_round is not None, self._coins_panel)
             self._show_coins()
         else:
             objectives = self.objectives
             key = (tuple(objectives.chosen()), objectives.mode, objectives.objective_13_reading,
                    objectives.board_size)
-            controls.append(self._objectives.get(key, self._objectives_panel))
-        self.root.controls = controls
+            panel = self._objectives.get(key, self._objectives_panel)
+        self._panel_slot.put(panel, changed)
 
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
@@ -127,11 +132,12 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         self._header = editor_header(labelled("player-total", self._total),
                                      labelled("editor-message", self._message), self._undo,
                                      self._redo)
-        self._grid_rows = ft.Column(spacing=GAP, tight=True)
-        self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
+        self._undo_button, self._redo_button = self._header.controls[1:]
+        self._grid = KeptGrid(GAP)
+        self._grid_scroller = ft.Row([ft.Column([self._grid.column], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
-        self._rows: dict[int, ft.Row] = {}
-        self._spaces: dict = {}
+        self._row_labels: dict[int, Memo] = {}
+        self._column_labels = Memo()
         self._tabs = Memo()
         self._tools = Memo()
         self._problems = Memo()
@@ -139,6 +145,12 @@ class BoardEditorView(ShowsTotal, UndoesTable):
         self._objectives = Memo()
         self._coin_fields: dict[str, CountField] = {}
         self._coins_line = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self._changed: list[ft.Control] = []
+        self._tabs_slot, self._panel_slot, self._tools_slot, self._problems_slot = (
+            Slot() for _ in range(4))
+        self._board = ft.Column([self._tools_slot.box, self._grid_scroller, self._count_handle,
+                                 self._problems_slot.box], spacing=8)
+        self.root.controls = [self._header, self._tabs_slot.box, self._panel_slot.box]
 
     # The board ------------------------------------------------------------------------------------
 
@@ -219,28 +231,29 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                           ft.Row(symbols, spacing=5)], spacing=5)
 
     def _draw_grid(self) -> None:
+        """Reuse every space, number and row whose look did not change, so a redraw sends only
+        the rows whose spaces changed."""
         size = self.space_size
         grid = self.model.grid()
-        spaces = {}
-        rows: list[ft.Control] = [self._rows.setdefault(0, ft.Row(spacing=GAP, tight=True))]
-        rows[0].controls = [axis_label("", AXIS, 14)] + [
-            axis_label(str(col), size, 14) for col in range(1, len(grid[0]) + 1)]
-        for line in grid:
-            controls: list[ft.Control] = [axis_label(str(line[0].cell[0]), AXIS, size)]
-            for view in line:
-                used = view.cell in self.focus
-                key = (view, size, used)
-                cached = self._spaces.get(view.cell)
-                control = cached[1] if cached and cached[0] == key else space_control(
-                    view, size, self.words, lambda e, cell=view.cell: self._tap(cell),
-                    f"space-{view.cell[0]}-{view.cell[1]}", highlighted=used)
-                spaces[view.cell] = (key, control)
-                controls.append(control)
-            row = self._rows.setdefault(line[0].cell[0], ft.Row(spacing=GAP, tight=True))
-            row.controls = controls
-            rows.append(row)
-        self._spaces = spaces
-        self._grid_rows.controls = rows
+        columns = len(grid[0])
+        header = self._column_labels.get((columns, size), lambda: ft.Row(
+            [axis_label("", AXIS, 14)] + [axis_label(str(col), size, 14)
+                                          for col in range(1, columns + 1)],
+            spacing=GAP, tight=True))
+        self._grid.draw(header, [self._grid_line(line, size) for line in grid], self._changed)
+
+    def _grid_line(self, line, size: int) -> tuple:
+        """A row of the board as :class:`KeptGrid` draws it: its number, its label, its spaces."""
+        number = line[0].cell[0]
+        label = self._row_labels.setdefault(number, Memo()).get(
+            size, lambda: axis_label(str(number), AXIS, size))
+        return number, label, [(view.cell, (view, size, view.cell in self.focus),
+                                partial(self._space, view, size)) for view in line]
+
+    def _space(self, view, size: int) -> ft.Control:
+        return space_control(view, size, self.words, lambda e: self._tap(view.cell),
+                             f"space-{view.cell[0]}-{view.cell[1]}",
+                             highlighted=view.cell in self.focus)
 
     def _tap(self, cell) -> None:
         self.focus = frozenset()
@@ -305,10 +318,12 @@ class BoardEditorView(ShowsTotal, UndoesTable):
                   if model.coins_by_round is not None else {"coins-total": model.coins})
         for identifier, count in self._coin_fields.items():
             count.show(values.get(identifier) or 0)
+            self._changed += [count.text_field, count.error]
         line = model.coins_line()
         self._coins_line.value = self.words.say(
             "ui.gi.coins.scored", "Scored: {line}", line=line.said.get("detail", line.detail)
         ) if line else self.words.say("ui.gi.coins.not_scored", "Not scored yet.")
+        self._changed.append(self._coins_line)
 
     # Objectives -----------------------------------------------------------------------------------
 
@@ -459,7 +474,7 @@ class BoardEditorView(ShowsTotal, UndoesTable):
 
     def _redraw(self) -> None:
         self.render()
-        self.context.page.update()
+        self.context.page.update(*self.changed_parts())
 
 
 def _shape_picture(shape: Shape) -> ft.Control:

@@ -17,13 +17,15 @@ from scorer.maple_valley.models import (
     CARD_KINDS, CUBES_PER_PLAYER, MAX_HELD, MAX_PATCHES, Category, Travel,
 )
 from ui.parts.count_field import CountField
-from ui.live.editing import ShowsTotal, UndoesTable, label_undo_buttons, run_action
+from ui.live.editing import (
+    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, run_action,
+)
 from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.draft import KEYS, KINDS, PACK, pack_word, solo_option_words
 from ui.games.maple_valley.editor_model import MapleEditor, festivity_word
 from ui.games.maple_valley.known_cards import matching
 from ui.games.plugin import PLAYER_COLOURS
-from ui.parts.widgets import PROBLEM, TOUCH, Memo, labelled, problem_list, tap_target
+from ui.parts.widgets import PROBLEM, TOUCH, Memo, Slot, labelled, problem_list, tap_target
 
 SECTION = "maple_valley_section"
 """The page's attribute remembering the open section, so the next player opens on it too."""
@@ -33,7 +35,7 @@ KIND_COLOURS = {"Favour": ft.Colors.PRIMARY_CONTAINER, "Friend": ft.Colors.TERTI
 STARTER_OPTION = "starter_counts_for_travel_bonuses"
 
 
-class MapleEditorView(ShowsTotal, UndoesTable):
+class MapleEditorView(NamesChanges, ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -42,6 +44,7 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         self.root = ft.Column(spacing=10)
         self._build()
         self.render()
+        self.changed_parts()  # the first drawing goes with the page's
 
     @property
     def section(self) -> str:
@@ -60,8 +63,10 @@ class MapleEditorView(ShowsTotal, UndoesTable):
                 ("pack", say("ui.mv.section.pack", "Pack")), last]
 
     def render(self) -> None:
-        """Redraw, reusing every part whose content did not change."""
+        """Redraw, reusing every part whose content did not change and setting the properties
+        of the kept ones; :meth:`changed_parts` then names the parts to send."""
         model = self.model
+        changed = self._changed
         self._total.value = model.total_text()
         title = model.solo_title() if model.solo else ""
         self._title.value = title
@@ -69,6 +74,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         self._message.value = model.message
         label_undo_buttons(self._header, self.session, self.words)
         self._saved.value = self.session.save_error or ""
+        changed += [self._total, self._title, self._title_handle, self._message, self._saved,
+                    *(button.content for button in self._header.controls[-2:])]
         section = self.section
         if section == "cards":
             draft = self.session.draft
@@ -85,14 +92,10 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             key = (model.solo_choice("favour_category"), model.solo_choice("travel"),
                    tuple(model.solo_answers()), model.option(STARTER_OPTION))
             body = self._solo.get(key, self._solo_section)
-        self.root.controls = [
-            self._header,
-            self._tabs.get(section, self._section_tabs),
-            body,
-            self._message_handle,
-            self._problem_list.get(tuple(p.in_words(self.words) for p in model.problems),
-                                   self._problems),
-        ]
+        self._tabs_slot.put(self._tabs.get(section, self._section_tabs), changed)
+        self._body_slot.put(body, changed)
+        self._problems_slot.put(self._problem_list.get(
+            tuple(p.in_words(self.words) for p in model.problems), self._problems), changed)
 
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
@@ -112,6 +115,10 @@ class MapleEditorView(ShowsTotal, UndoesTable):
             spacing=6,
         )
         self._focused: set[int] = set()
+        self._changed: list[ft.Control] = []
+        self._tabs_slot, self._body_slot, self._problems_slot = (Slot() for _ in range(3))
+        self.root.controls = [self._header, self._tabs_slot.box, self._body_slot.box,
+                              self._message_handle, self._problems_slot.box]
         self._tabs = Memo()
         self._cards = Memo()
         self._solo = Memo()
@@ -230,6 +237,7 @@ class MapleEditorView(ShowsTotal, UndoesTable):
     def _fill_pack(self) -> None:
         for item, count in self._count_fields.items():
             count.show(self.model.count(item))
+            self._changed += [count.text_field, count.error]
 
     def _track_focus(self, field: ft.TextField, on_focus=None, on_blur=None) -> None:
         """Remember which field is being typed in: a redraw never writes into it (its text and
@@ -255,6 +263,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         players = self.session.player_names
         colours = self.session.player_colours
         festivities = range(len(model.festivities))
+        self._option = Memo()
+        self._option_slot = Slot()
         self._name_fields = [
             ft.TextField(label=festivity_word(number, self.words),
                          hint_text=festivity_word(number, self.words),
@@ -326,9 +336,8 @@ class MapleEditorView(ShowsTotal, UndoesTable):
                                    "Festivity (a player has {count}):", count=CUBES_PER_PLAYER),
                     size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([ft.Column(rows, spacing=4)], scroll=ft.ScrollMode.AUTO),
-            ft.Container(),  # the table option, drawn by _fill_festivities
+            self._option_slot.box,  # the table option, drawn by _fill_festivities
         ], spacing=8)
-        self._option = Memo()
 
     def _fill_festivities(self) -> None:
         model = self.model
@@ -342,8 +351,10 @@ class MapleEditorView(ShowsTotal, UndoesTable):
         for player, total in enumerate(self._cube_totals):
             total.value = self.words.say("ui.mv.cubes.of", "{count} of {most}",
                                          count=model.cubes_placed(player), most=CUBES_PER_PLAYER)
-        self._festivities.controls[-1] = self._option.get(model.option(STARTER_OPTION),
-                                                          self._starter_option)
+        self._changed += [*self._name_fields, *self._column_names, *self._cube_values.values(),
+                          *self._cube_totals]
+        self._option_slot.put(self._option.get(model.option(STARTER_OPTION),
+                                               self._starter_option), self._changed)
 
     def _starter_option(self) -> ft.Control:
         on = self.model.option(STARTER_OPTION)
@@ -420,7 +431,7 @@ class MapleEditorView(ShowsTotal, UndoesTable):
 
     def _redraw(self) -> None:
         self.render()
-        self.context.page.update()
+        self.context.page.update(*self.changed_parts())
 
 
 def _show(field: ft.TextField, text: str) -> None:

@@ -6,6 +6,7 @@ Every handler calls :class:`ValleyEditor` and redraws; nothing here decides what
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -17,10 +18,11 @@ from ui.games.sunflower_valley.cards import (
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
-    ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
+    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
 )
 from ui.parts.widgets import (
-    TOUCH, Memo, Slot, editor_header, labelled, problem_list, same_controls, tap_target,
+    TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
+    tap_target,
 )
 
 
@@ -41,7 +43,7 @@ def edges(words) -> tuple[tuple[str, ft.IconData, str], ...]:
             ("bottom", ft.Icons.SOUTH, words.say("ui.sv.grid.add_bottom", "Add a row below")))
 
 
-class ValleyEditorView(ShowsTotal, UndoesTable):
+class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
     def __init__(self, context, session, player: int):
         self.context = context
         self.session = session
@@ -140,11 +142,6 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                                                   self._problems), changed)
         self._draw_grid()
 
-    def changed_parts(self) -> list[ft.Control]:
-        """The parts the renders since the last call changed, each to be sent on its own."""
-        changed, self._changed = self._changed, []
-        return list({id(control): control for control in changed}.values())
-
     def _build(self) -> None:
         """The parts that stay for the life of the editor."""
         self._total = ft.Text(size=17, weight=ft.FontWeight.BOLD)
@@ -155,13 +152,11 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                                      labelled("card-count", self._count), self._undo, self._redo)
         self._undo_button, self._redo_button = self._header.controls[1:]
         self._grid_tools = Memo()
-        self._grid_rows = ft.Column(spacing=GAP, tight=True)
-        self._grid_scroller = ft.Row([ft.Column([self._grid_rows], scroll=ft.ScrollMode.AUTO)],
+        self._grid = KeptGrid(GAP)
+        self._grid_scroller = ft.Row([ft.Column([self._grid.column], scroll=ft.ScrollMode.AUTO)],
                                      scroll=ft.ScrollMode.AUTO)
-        self._rows: dict[int, ft.Row] = {}
         self._row_labels: dict[int, Memo] = {}
         self._column_labels = Memo()
-        self._cells: dict = {}
         self._panel = Memo()
         self._palette_memo = Memo()
         self._offers_memo = Memo()
@@ -192,7 +187,6 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
         size = self.cell_size
         row_labels, column_labels = self.model.labels()
         small = max(9, min(12, round(size * 0.25)))
-        cells = {}
         header = self._column_labels.get((tuple(column_labels), size, small), lambda: labelled(
             "grid-columns", ft.Row(
                 [ft.Container(width=AXIS)] + [
@@ -200,34 +194,23 @@ class ValleyEditorView(ShowsTotal, UndoesTable):
                                  width=size, alignment=ft.Alignment.CENTER)
                     for label in column_labels],
                 spacing=GAP, tight=True)))
-        rows: list[ft.Control] = [header]
-        for line, label in zip(self.model.grid(), row_labels):
-            row_key = line[0].cell[0]
-            axis = self._row_labels.setdefault(row_key, Memo()).get(
-                (label, size, small), lambda: ft.Container(
-                    ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS,
-                    height=size, alignment=ft.Alignment.CENTER))
-            controls: list[ft.Control] = [axis]
-            for view in line:
-                used = view.cell in self.focus
-                key = (view, size, used)
-                cached = self._cells.get(view.cell)
-                control = cached[1] if cached and cached[0] == key else cell_control(
-                    view, size, self.words, lambda e, cell=view.cell: self._tap(cell),
-                    f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=used)
-                cells[view.cell] = (key, control)
-                controls.append(control)
-            row = self._rows.get(row_key)
-            if row is None:
-                row = self._rows[row_key] = ft.Row(controls, spacing=GAP, tight=True)
-            elif not same_controls(row.controls, controls):
-                row.controls = controls
-                self._changed.append(row)
-            rows.append(row)
-        self._cells = cells
-        if not same_controls(self._grid_rows.controls, rows):
-            self._grid_rows.controls = rows
-            self._changed.append(self._grid_rows)
+        self._grid.draw(header, [self._grid_line(line, label, size, small) for line, label
+                                 in zip(self.model.grid(), row_labels)], self._changed)
+
+    def _grid_line(self, line, label: str, size: int, small: int) -> tuple:
+        """A row of the valley as :class:`KeptGrid` draws it: its key, its label, its places."""
+        row_key = line[0].cell[0]
+        axis = self._row_labels.setdefault(row_key, Memo()).get(
+            (label, size, small), lambda: ft.Container(
+                ft.Text(label, size=small, color=ft.Colors.ON_SURFACE_VARIANT), width=AXIS,
+                height=size, alignment=ft.Alignment.CENTER))
+        return row_key, axis, [(view.cell, (view, size, view.cell in self.focus),
+                                partial(self._cell, view, size)) for view in line]
+
+    def _cell(self, view, size: int) -> ft.Control:
+        return cell_control(view, size, self.words, lambda e: self._tap(view.cell),
+                            f"cell-{view.cell[0]}-{view.cell[1]}",
+                            highlighted=view.cell in self.focus)
 
     def _grid_bar(self) -> ft.Control:
         """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
