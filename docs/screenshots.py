@@ -3,12 +3,15 @@ Girasoles board editor and scorepad, the Maple Valley editor and scorepad, at ph
 Debian Chromium.
 
 Run: ``python docs/screenshots.py`` (all), or name some of ``home``, ``sunflower_valley``,
-``girasoles``, ``maple_valley``, ``dark`` (the dark theme; six players on a phone). It fills a throw-away database through the editors' own logic (the same calls the
+``girasoles``, ``maple_valley``, ``dark`` (the dark theme; six players on a phone), ``large``
+(a 390x844 phone with the browser's text at 200%, in English and German: the scorepad, the
+valley editor, the Girasoles palette), ``dark_boards`` (the dark theme's cards and board). It fills a throw-away database through the editors' own logic (the same calls the
 screen's taps make), starts ``scorepad app`` on it and photographs it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -135,6 +138,10 @@ def main(parts: list[str]) -> None:
                 if "maple_valley" in parts:
                     maple_valley(page, server, size, maple_ids)
                 page.context.close()
+            if "large" in parts:
+                large_text(browser, server, table_id, girasoles_id)
+            if "dark_boards" in parts:
+                dark_boards(browser, server, table_id, girasoles_id)
             if "dark" in parts:
                 dark(browser, server, table_id, six_players_table(folder / "tables.sqlite3"))
             browser.close()
@@ -187,6 +194,51 @@ def dark(browser, server: AppServer, table_id: int, six_id: int) -> None:
         page.context.close()
 
 
+LARGE_TEXT = {"fontSizes": {"standard": 32, "fixed": 26}}
+"""A browser set to 200% text (Chromium's font-size setting, said through its DevTools
+protocol): the page's root font size doubles, and Flutter's web client scales its text by it."""
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def large_text(browser, server: AppServer, table_id: int, girasoles_id: int) -> None:
+    """A 390x844 phone at 200% text, in English and in German (``?lang=de``)."""
+    for lang in ("en", "de"):
+        context = browser.new_context(viewport=PHONE_390)
+        page = context.new_page()
+        context.new_cdp_session(page).send("Page.setFontSizes", LARGE_TEXT)
+        query = f"?lang={lang}"
+        open_app(page, f"{server.url}/table/{table_id}/scorepad{query}")
+        wait_text(page, "total-0", r"\d")
+        shoot(page, f"app-large-scorepad-{lang}-phone.png")
+        open_app(page, f"{server.url}/table/{table_id}/valley/0{query}")
+        handle(page, "card-count").wait_for()
+        shoot(page, f"app-large-editor-{lang}-phone.png")
+        open_app(page, f"{server.url}/table/{girasoles_id}/valley/0{query}")
+        handle(page, "board-count").wait_for()
+        handle(page, "tool-colour-red").scroll_into_view_if_needed()
+        shoot(page, f"girasoles-large-palette-{lang}-phone.png")
+        open_app(page, f"{server.url}/{query}")
+        handle(page, f"open-table-{table_id}").wait_for()
+        shoot(page, f"app-large-home-{lang}-phone.png")
+        context.close()
+
+
+def dark_boards(browser, server: AppServer, table_id: int, girasoles_id: int) -> None:
+    """The dark theme's cards and board spaces on a 390x844 phone, and a line's cells
+    highlighted."""
+    page = browser.new_context(viewport=PHONE_390, color_scheme="dark").new_page()
+    open_app(page, f"{server.url}/table/{table_id}/valley/0")
+    wait_text(page, "card-count", "^12 of 18")
+    shoot(page, "app-dark-editor-phone.png")
+    open_app(page, f"{server.url}/table/{girasoles_id}/valley/0")
+    wait_text(page, "board-count", "^34 of 36")
+    shoot(page, "girasoles-dark-editor-phone.png")
+    open_app(page, f"{server.url}/table/{girasoles_id}/scorepad")
+    tap_until(page, "line-bees-0", "explanation", "II. Bees")
+    shoot(page, "girasoles-dark-explained-phone.png")
+    page.context.close()
+
+
 def girasoles(page, server: AppServer, size: str, table_id: int) -> None:
     open_app(page, f"{server.url}/table/{table_id}/valley/0")
     wait_text(page, "board-count", "^34 of 36")
@@ -233,7 +285,7 @@ def maple_valley(page, server: AppServer, size: str, tables: tuple[int, int]) ->
 
 def shoot(page, name: str) -> None:
     settle(page)
-    page.screenshot(path=str(ROOT / "docs" / name))
+    page.screenshot(path=str(Path(os.environ.get("SCOREPAD_SHOTS", ROOT / "docs")) / name))
 
 
 def settle(page) -> None:

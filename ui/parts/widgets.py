@@ -230,6 +230,9 @@ HIGHLIGHT_MARK = "✓"
 HIGHLIGHT_MARK_BG = "#006064"
 """A highlighted cell's mark (white on dark cyan, 7:1): the cells a line used differ from the
 dimmed ones by a shape as well as by colour, border and brightness."""
+HIGHLIGHT_BORDER = "#00E5FF"
+"""A highlighted cell's border (4 px, at least 3:1 against every card and space in the dark
+theme)."""
 
 
 def highlight_mark() -> ft.Control:

@@ -19,9 +19,10 @@ from scorer.message import msg
 from ui.games.maple_valley.draft import KINDS, summary
 from ui.games.maple_valley.editor_model import HeldCard
 from ui.games.maple_valley.known_cards import KnownCard
-from ui.games.sunflower_valley.cards import LOOK, combination_text, symbols
+from ui.games.sunflower_valley.cards import LOOK, combination_text, shade_of, symbols
 from ui.games.sunflower_valley.editor_model import card_words
 from ui.parts.saving import saves
+from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
 from ui.screens.after_game_views import chips, screen_top
 from ui.screens.exports import save_export
@@ -140,22 +141,22 @@ class DeckView(FileImport):
     def _row(self, entry: DeckCard, index: int) -> ft.Control:
         identifier = f"deck-{entry.kind.lower()}-{index}"
         if entry.game == "sunflower_valley":
-            _, icon, colour, ink = LOOK[entry.card.kind]
-            face = ft.Row([ft.Icon(icon, size=18, color=ink),
-                           ft.Text(card_text(entry), size=14, color=ink, expand=True)],
+            icon, colour = LOOK[entry.card.kind][1], SHADE
+            shade = shade_of(entry.card.kind)
+            face = ft.Row([ft.Icon(icon, size=18, color=INK),
+                           ft.Text(card_text(entry), size=14, color=INK, expand=True)],
                           spacing=6)
         else:
-            colour = ft.Colors.SURFACE_CONTAINER_HIGHEST
+            colour, shade = ft.Colors.SURFACE_CONTAINER_HIGHEST, None
             face = ft.Column([ft.Text(entry.card.name, size=15, weight=ft.FontWeight.BOLD),
                               ft.Text(self.words.render(summary(entry.card)), size=13,
                                       color=ft.Colors.ON_SURFACE_VARIANT)],
                              spacing=0, tight=True)
+        card = tap_target(face, lambda e, entry=entry: self._edit(entry), identifier,
+                          height=None, padding=10, bgcolor=colour,
+                          tooltip=self.words.say("ui.deck.change_card", "Tap to change the card"))
         return ft.Row([
-            ft.Container(tap_target(face, lambda e, entry=entry: self._edit(entry), identifier,
-                                    height=None, padding=10, bgcolor=colour,
-                                    tooltip=self.words.say("ui.deck.change_card",
-                                                           "Tap to change the card")),
-                         expand=True),
+            ft.Container(in_shade(shade, card) if shade else card, expand=True),
             tap_target(ft.Icon(ft.Icons.CLOSE), lambda e, entry=entry:
                        self._remove(entry), f"{identifier}-remove", width=TOUCH, padding=0,
                        tooltip=self.words.say("ui.deck.remove_card", "Take it out of the deck")),

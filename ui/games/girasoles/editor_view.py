@@ -21,6 +21,7 @@ from ui.parts.count_field import CountField
 from ui.live.editing import (
     NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
 )
+from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     PROBLEM_TEXT, TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list,
     tap_target,
@@ -182,11 +183,11 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         say = self.words.say
         colours = []
         for colour in (*Colour, None):
-            background, ink = shade(colour)
+            background, ink = SHADE, INK
             chosen = tool is not None and tool.paint and tool.colour is colour
             name = capitalised(self.words.render(COLOUR_NAMES[colour])) if colour else say(
                 "ui.gi.tool.empty_name", "Empty")
-            colours.append(tap_target(
+            colours.append(in_shade(shade(colour), tap_target(
                 ft.Text(name, size=13, color=ink, weight=ft.FontWeight.BOLD, no_wrap=True),
                 lambda e, c=colour: self._run(model.choose_colour, c),
                 f"tool-colour-{colour.value if colour else 'empty'}",
@@ -194,7 +195,7 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 tooltip=say("ui.gi.tool.empty_tip", "Clear spaces (colour and symbol)")
                 if colour is None else say("ui.gi.tool.paint_tip", "Paint spaces {colour}",
                                            colour=COLOUR_NAMES[colour]),
-            ))
+            )))
         shapes = []
         for shape in Shape:
             chosen = model.shape is shape
@@ -385,13 +386,12 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         ])]
         if view.needs_colour:
             lines.append(ft.Row([
-                tap_target(ft.Text(capitalised(self.words.render(COLOUR_NAMES[colour])),
-                                   size=13, color=shade(colour)[1]),
-                           lambda e, c=colour: self._run(objectives.set_colour, card,
-                                                                    c),
-                           f"objective-{card}-colour-{colour.value}",
-                           bgcolor=shade(colour)[0], selected=view.colour == colour.value,
-                           padding=8)
+                in_shade(shade(colour), tap_target(
+                    ft.Text(capitalised(self.words.render(COLOUR_NAMES[colour])), size=13,
+                            color=INK),
+                    lambda e, c=colour: self._run(objectives.set_colour, card, c),
+                    f"objective-{card}-colour-{colour.value}",
+                    bgcolor=SHADE, selected=view.colour == colour.value, padding=8))
                 for colour in Colour
             ], spacing=5, wrap=True, run_spacing=5))
         if view.needs_objects:

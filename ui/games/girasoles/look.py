@@ -11,30 +11,31 @@ from scorer.girasoles.models import SPACE_NAMES, SYMBOL_NAMES, Colour, Symbol
 from scorer.message import place
 from ui.games.girasoles.editor_model import BoardEditor, SpaceView
 from ui.games.words import highlighted_name
-from ui.parts.widgets import badge, highlight_mark
+from ui.parts.shades import INK, SHADE, Shade, in_shade
+from ui.parts.widgets import HIGHLIGHT_BORDER, badge, highlight_mark
 
-# colour: (shade, ink on it). Shades differ in lightness as well as hue, so that red and green
-# stay apart for red-green colour blindness; every space also shows its letter.
-SHADES: dict[Colour, tuple[str, str]] = {
-    Colour.BLUE: ("#1565C0", "#FFFFFF"),
-    Colour.GREEN: ("#66BB6A", "#102A12"),
-    Colour.RED: ("#B71C1C", "#FFFFFF"),
-    Colour.YELLOW: ("#FFD54F", "#3E2723"),
+# Shades differ in lightness as well as hue (light and dark), so that red and green stay apart
+# for red-green colour blindness; every space also shows its letter.
+SHADES: dict[Colour, Shade] = {
+    Colour.BLUE: Shade("#1565C0", "#FFFFFF", "#0D47A1", "#FFFFFF"),
+    Colour.GREEN: Shade("#66BB6A", "#102A12", "#2E6B31", "#FFFFFF"),
+    Colour.RED: Shade("#B71C1C", "#FFFFFF", "#7F0F0F", "#FFFFFF"),
+    Colour.YELLOW: Shade("#FFD54F", "#3E2723", "#7A5A00", "#FFF8E1"),
 }
-EMPTY_SHADE = "#F5F5F5"
-EMPTY_INK = "#9E9E9E"
+EMPTY = Shade("#F5F5F5", "#616161", "#2B2930", "#BDBDBD")
+"""A space with no colour (its ink names the palette's Empty and draws a symbol waiting for
+its colour)."""
 ICONS: dict[Symbol, ft.IconData] = {
     Symbol.SUNFLOWER: ft.Icons.LOCAL_FLORIST,
     Symbol.BEE: ft.Icons.EMOJI_NATURE,
     Symbol.LEAF: ft.Icons.ECO,
     Symbol.LADYBUG: ft.Icons.BUG_REPORT,
 }
-HIGHLIGHT = "#00E5FF"
 PROBLEM_COLOUR = "#D50000"
 
 
-def shade(colour: Colour | None) -> tuple[str, str]:
-    return SHADES[colour] if colour else (EMPTY_SHADE, EMPTY_INK)
+def shade(colour: Colour | None) -> Shade:
+    return SHADES[colour] if colour else EMPTY
 
 
 def describe(view: SpaceView, words) -> str:
@@ -53,17 +54,14 @@ def describe(view: SpaceView, words) -> str:
 def space_control(view: SpaceView, size: float, words, on_click: Callable | None = None,
                   identifier: str | None = None, highlighted: bool = False,
                   dimmed: bool = False) -> ft.Control:
-    background, ink = shade(view.colour)
-    if view.symbol is not None and view.colour is None:
-        ink = "#424242"  # a symbol waiting for its colour stays visible
     layers: list[ft.Control] = []
     if view.symbol is not None:
         layers.append(ft.Container(ft.Icon(ICONS[view.symbol], size=round(size * 0.55),
-                                           color=ink),
+                                           color=INK),
                                    alignment=ft.Alignment.CENTER, width=size, height=size))
     if view.colour is not None:
         layers.append(ft.Container(
-            ft.Text(view.colour.letter, size=max(9, round(size * 0.22)), color=ink,
+            ft.Text(view.colour.letter, size=max(9, round(size * 0.22)), color=INK,
                     weight=ft.FontWeight.BOLD),
             right=3, bottom=1,
         ))
@@ -71,16 +69,18 @@ def space_control(view: SpaceView, size: float, words, on_click: Callable | None
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     if highlighted:
         layers.append(highlight_mark())
-        border = ft.Border.all(4, HIGHLIGHT)
+        border = ft.Border.all(4, HIGHLIGHT_BORDER)
     elif view.problem:
         border = ft.Border.all(3, PROBLEM_COLOUR)
     else:
-        border = ft.Border.all(1, "#BDBDBD" if view.colour is None else "#FFFFFF")
+        border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT if view.colour is None
+                               else ft.Colors.SURFACE)
     box = ft.Container(
-        ft.Stack(layers, width=size, height=size),
+        # The space's shade is drawn inside, in the device's theme.
+        in_shade(shade(view.colour), ft.Container(ft.Stack(layers, width=size, height=size),
+                                                  bgcolor=SHADE, border_radius=3)),
         width=size,
         height=size,
-        bgcolor=background,
         border=border,
         border_radius=4,
         on_click=on_click,

@@ -10,7 +10,8 @@ from scorer.sunflower_valley.models import Kind
 from scorer.message import Message, msg
 from ui.games.sunflower_valley.editor_model import CellView
 from ui.games.words import highlighted_name
-from ui.parts.widgets import badge, highlight_mark
+from ui.parts.shades import INK, SHADE, Shade, in_shade
+from ui.parts.widgets import HIGHLIGHT_BORDER, badge, highlight_mark
 from ui.parts.words import app_language
 
 # kind: (short name, icon, background, text colour); the short name fits a 44 px cell
@@ -27,10 +28,26 @@ LOOK: dict[Kind, tuple[Message, ft.IconData, str, str]] = {
     Kind.SHEEP: (msg("ui.sv.short.sheep", "Sheep"), ft.Icons.PETS, "#C5E1A5", "#212121"),
     Kind.RAILROAD: (msg("ui.sv.short.railroad", "Rail"), ft.Icons.TRAIN, "#424242", "#FFFFFF"),
 }
+DARK: dict[Kind, tuple[str, str]] = {
+    Kind.STARTING_TOWN: ("#4A148C", "#FFFFFF"),
+    Kind.TOWN: ("#8E1B1B", "#FFFFFF"),
+    Kind.FARMER: ("#4F4B0C", "#FFFFFF"),
+    Kind.MOUNTAIN: ("#4E342E", "#FFFFFF"),
+    Kind.LAKE: ("#0D3F7A", "#FFFFFF"),
+    Kind.FIELD: ("#6B4F00", "#FFF8E1"),
+    Kind.SHEEP: ("#2F5A1A", "#F1F8E9"),
+    Kind.RAILROAD: ("#37373D", "#E0E0E0"),
+}
+"""kind: (background, text colour) in the dark theme: deep versions of LOOK's, light ink."""
 ROUTE_COLOUR = "#FF6F00"
 PROBLEM_COLOUR = "#D50000"
 STAR = "★"
 VILLAGER = "☺"
+
+
+def shade_of(kind: Kind) -> Shade:
+    """A kind's card colours, light and dark (draw it in SHADE and INK inside in_shade)."""
+    return Shade(LOOK[kind][2], LOOK[kind][3], *DARK[kind])
 
 
 def symbols(card: dict) -> str:
@@ -60,7 +77,7 @@ def face(card: dict, size: float, words, stop: int | None = None) -> ft.Control:
     small cards of those kinds, under its icon, points and villagers; an Express stop number takes
     its own place in the top line, so it never hides any of that."""
     kind = Kind(card["kind"])
-    _, icon, _, ink = LOOK[kind]
+    icon, ink = LOOK[kind][1], INK
     name = short_name(kind, words)
     small = max(9, round(size * 0.2))
     top: list[ft.Control] = []
@@ -98,11 +115,10 @@ def face(card: dict, size: float, words, stop: int | None = None) -> ft.Control:
 
 def _mini_card(kind: Kind, size: int, words) -> ft.Control:
     """A kind a combination asks for: a small card of its colour with its icon."""
-    _, icon, colour, ink = LOOK[kind]
-    return ft.Container(ft.Icon(icon, size=size - 3, color=ink), width=size, height=size,
-                        bgcolor=colour, border_radius=3, alignment=ft.Alignment.CENTER,
-                        border=ft.Border.all(1, ft.Colors.WHITE),
-                        tooltip=words.render(kind.word))
+    return in_shade(shade_of(kind), ft.Container(
+        ft.Icon(LOOK[kind][1], size=size - 3, color=INK), width=size, height=size, bgcolor=SHADE,
+        border_radius=3, alignment=ft.Alignment.CENTER, border=ft.Border.all(1, INK),
+        tooltip=words.render(kind.word)))
 
 
 def cell_name(view: CellView, words, highlighted: bool = False) -> str:
@@ -142,9 +158,9 @@ def cell_control(
                    else ft.Colors.SURFACE_CONTAINER_LOW)
     else:
         content = face(card, size, words, view.stop)
-        bgcolor = LOOK[Kind(card["kind"])][2]
+        bgcolor = None  # the card's shade is drawn inside, in the device's theme
     if view.selected or highlighted:
-        border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else "#00E5FF")
+        border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else HIGHLIGHT_BORDER)
     elif view.problem:
         border = ft.Border.all(3, PROBLEM_COLOUR)
     elif view.on_route and card is not None:
@@ -157,8 +173,12 @@ def cell_control(
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     if highlighted:
         layers.append(highlight_mark())
+    picture: ft.Control = ft.Stack(layers, width=size, height=size)
+    if card is not None:
+        picture = in_shade(shade_of(Kind(card["kind"])),
+                           ft.Container(picture, bgcolor=SHADE, border_radius=5))
     box = ft.Container(
-        ft.Stack(layers, width=size, height=size),
+        picture,
         width=size,
         height=size,
         bgcolor=bgcolor,

@@ -13,13 +13,14 @@ import flet as ft
 from scorer.sunflower_valley.lines import CARD_ROWS
 from scorer.sunflower_valley.models import CardDescription, Kind, joined_by_plus
 from ui.games.sunflower_valley.cards import (
-    LOOK, cell_control, combination_text, grid_control, short_name, symbols,
+    LOOK, cell_control, combination_text, grid_control, shade_of, short_name, symbols,
 )
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
     NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
 )
+from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
     tap_target,
@@ -252,12 +253,12 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         brush = self.model.brush
         kinds = []
         for kind in PALETTE:
-            _, icon, colour, ink = LOOK[kind]
+            icon, colour, ink = LOOK[kind][1], SHADE, INK
             name = short_name(kind, self.words)
             plain = brush is not None and brush.kind is kind and not brush.combination \
                 and not brush.villagers
             label = name + ("…" if kind in (Kind.TOWN, Kind.FARMER) else "")
-            kinds.append(tap_target(
+            kinds.append(in_shade(shade_of(kind), tap_target(
                 ft.Row([ft.Icon(icon, size=16, color=ink), ft.Text(label, size=13, color=ink)],
                        tight=True, spacing=3),
                 lambda e, k=kind: self._choose_kind(k),
@@ -268,7 +269,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 tooltip=self.words.say("ui.sv.palette.describe", "Describe a new {kind} card",
                                        kind=kind.word) if kind in (Kind.TOWN, Kind.FARMER)
                 else self.words.say("ui.sv.palette.lay", "Lay {kind} cards", kind=kind.word),
-            ))
+            )))
         return ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)
 
     def _offers(self, offers) -> ft.Control:
@@ -279,12 +280,12 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         for index, offer in enumerate(offers):
             description = offer.description
             card = edits.description_dict(description)
-            _, icon, colour, ink = LOOK[description.kind]
+            icon, colour, ink = LOOK[description.kind][1], SHADE, INK
             text = f"{combination_text(card, self.words)} {symbols(card)}".strip()
             if offer.laid:
                 text += " " + self.words.say("ui.sv.offer.laid", "(laid {count})",
                                              count=offer.laid)
-            chips.append(tap_target(
+            chips.append(in_shade(shade_of(description.kind), tap_target(
                 ft.Row([ft.Icon(icon if offer.here else ft.Icons.STYLE, size=16, color=ink),
                         ft.Text(text, size=13, color=ink)], tight=True, spacing=4),
                 lambda e, d=description: self._run(self.model.choose_description, d),
@@ -295,7 +296,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 tooltip=self.words.render(description.summary_message) if offer.here else
                 self.words.say("ui.sv.offer.from_deck", "{card} (from the deck)",
                                card=description.summary_message),
-            ))
+            )))
         rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
             if chips else []
         if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
@@ -446,9 +447,9 @@ class DescriptionPicker:
         combination = self.words.render(joined_by_plus(draft.combination)) \
             if draft.combination else say("ui.sv.picker.nothing", "nothing yet")
         adders = [
-            tap_target(f"+ {self.words.render(kind.word)}", lambda e, k=kind: self._change(draft.add, k),
-                       f"picker-add-{kind.value}", bgcolor=LOOK[kind][2], color=LOOK[kind][3],
-                       padding=8)
+            in_shade(shade_of(kind), tap_target(
+                f"+ {self.words.render(kind.word)}", lambda e, k=kind: self._change(draft.add, k),
+                f"picker-add-{kind.value}", bgcolor=SHADE, color=INK, padding=8))
             for kind in draft.allowed
         ]
         self.body.controls = [
