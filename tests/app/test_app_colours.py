@@ -100,7 +100,8 @@ def test_a_card_and_a_space_are_drawn_in_their_shade_with_its_dark_pair():
                                   place="row 1, column 1"), 60, ENGLISH)
     assert dark_theme_colours(sheep) == ("#2F5A1A", "#F1F8E9")
     assert sheep.content.content.content.bgcolor == SHADE
-    bee = space_control(SpaceView(cell=(1, 1), colour=Colour.YELLOW, symbol=Symbol.BEE), 40, ENGLISH)
+    bee = space_control(SpaceView(cell=(1, 1), colour=Colour.YELLOW, symbol=Symbol.BEE), 40,
+                        ENGLISH)
     assert dark_theme_colours(bee) == ("#7A5A00", "#FFF8E1")
     assert bee.content.content.content.bgcolor == SHADE
     assert INK == ft.Colors.ON_PRIMARY
