@@ -160,3 +160,13 @@ def test_a_maple_valley_pack_and_cards_are_said_in_each_language(tmp_path):
     assert form.missing() == "Escribe el nombre del Amigo."
     ann.step_cubes(0, 0, -1)
     assert ann.message == "Ann hat keine Würfel auf Fest 1."
+
+
+def test_a_players_total_is_said_in_singular_and_plural(tmp_path):
+    session, _ = editors(tmp_path)
+    hans = ValleyEditor(session, 0, GERMAN)
+    hans.choose_kind(Kind.LAKE)
+    hans.tap((0, 1))
+    assert hans.total_text() == "Ann: 1 Punkt, Platz 1"
+    hans.tap((0, -1))
+    assert ValleyEditor(session, 0, SPANISH).total_text() == "Ann: 2 puntos, puesto 1"

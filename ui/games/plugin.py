@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from scorer.core.breakdown import Cell
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
 from scorer.files import problems_message
+from scorer.message import Message, msg
 from ui.parts.words import app_language, spoken
 from ui.store.draft_check import Checked
 
@@ -56,16 +57,18 @@ class GamePlugin(ABC):
     title: str
     min_players = 2
     max_players = 6
-    used_parts = "cards"
-    """What a scorepad line's highlight marks on a player's part ("the cards this line used")."""
+    used_parts: Message = msg("ui.games.used.cards", "cards")
+    """What a scorepad line's highlight marks on a player's part ("the cards this line used"),
+    as a message each device says in its language."""
     options_model: type[BaseModel] | None = None
     """The library's table options: each field's description says what it changes and names the
     ruling it replaces ("Ruling SV-1: ..."); the settings screen offers every one."""
     table_parts_in_editor = False
     """Whether table-wide choices other than names and options (objectives, Festivities) are
     made in the players' editors, so a problem with them is fixed there."""
-    part_name = "valley"
-    """A player's part of the table in words ("Open Ann's valley", "on Cy's valley")."""
+    part_name: Message = msg("ui.games.part.valley", "valley")
+    """A player's part of the table in words ("Open Ann's valley", "on Cy's valley"), as a
+    message each device says in its language."""
 
     @abstractmethod
     def default_setup(self) -> dict[str, Any]:

@@ -298,7 +298,7 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
     def _stepper(self, label: str, identifier: str, entered, change) -> ft.Control:
         """A count of coins with − and + beside it; ``entered()`` gives it (in a list) from the
         draft."""
-        count = CountField(identifier, "coins", MOST_COINS, lambda value: self._run(change, value),
+        count = CountField(identifier, self.words.say("ui.gi.coins.noun", "coins"), MOST_COINS, lambda value: self._run(change, value),
                            width=84)
         self._coin_fields[identifier] = count
 

@@ -13,6 +13,7 @@ from scorer.girasoles.models import (
     Options,
 )
 from ui.games.girasoles import draft
+from scorer.message import msg
 from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
 from ui.parts.words import app_language
 from ui.store.draft_check import Checked
@@ -23,10 +24,10 @@ class GirasolesPlugin(GamePlugin):
     title = "Girasoles"
     min_players = 1  # ruling GI-11
     max_players = 4
-    used_parts = "spaces"
+    used_parts = msg("ui.gi.used", "spaces")
     options_model = Options
     table_parts_in_editor = True  # the objectives and the mode
-    part_name = "board"
+    part_name = msg("ui.gi.part", "board")
 
     def default_setup(self) -> dict[str, Any]:
         return {"mode": "normal", "rows": DEFAULT_BOARD_SIZE, "cols": DEFAULT_BOARD_SIZE}

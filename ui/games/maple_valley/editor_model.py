@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from scorer.maple_valley.models import (
     CUBES_PER_PLAYER,
+    DEFAULT_FESTIVITIES,
     MAX_HELD,
     MAX_PATCHES,
     Card,
@@ -36,6 +37,7 @@ from ui.live.editing import SessionEditor
 from ui.games.maple_valley import draft as edits
 from ui.games.maple_valley.draft import KEYS, find, pack_word, plus_words, points_words, summary
 from ui.games.maple_valley.known_cards import KnownCard, exact, known_cards
+from ui.games.words import total_words
 from ui.parts.words import app_language
 from ui.store.draft_check import Problem
 from ui.live.session import TableSession
@@ -137,15 +139,7 @@ class MapleEditor(SessionEditor):
         return next((player for player in result.players if player.name == self.name), None)
 
     def total_text(self) -> str:
-        result = self.player_result()
-        if result is None:
-            return self.words.say("ui.mv.total.none", "{name}: not scored yet", name=self.name)
-        if self.solo:
-            return self.words.say_n("ui.mv.total.solo", "{name}: {count} point",
-                                    "{name}: {count} points", result.total, name=self.name)
-        return self.words.say_n("ui.mv.total", "{name}: {count} point, rank {rank}",
-                                "{name}: {count} points, rank {rank}", result.total,
-                                name=self.name, rank=result.rank)
+        return total_words(self, self.solo)
 
     def _notes(self) -> list[tuple[str, Message]]:
         """The library's notes on this player: each English text and its message."""
@@ -210,10 +204,12 @@ class MapleEditor(SessionEditor):
                                      self.festivity_name(festivity)), player)
 
     def festivity_name(self, festivity: int) -> Message:
-        """A Festivity as the scorepad names it: as typed, else "Festivity 2" in words."""
+        """A Festivity as the scorepad names it: as typed, else (blank, or typed as the default
+        name "Festivity 2") the default name in words, as the library says it."""
         typed = self.typed_festivities[festivity].strip()
-        return verbatim(typed) if typed else msg("ui.mv.festivity", "Festivity {number}",
-                                                  number=festivity + 1)
+        if typed and typed != DEFAULT_FESTIVITIES[festivity]:
+            return verbatim(typed)
+        return msg("ui.mv.festivity", "Festivity {number}", number=festivity + 1)
 
     def rename_festivity(self, festivity: int, text: str) -> None:
         if text != self.typed_festivities[festivity]:

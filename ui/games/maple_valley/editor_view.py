@@ -29,7 +29,7 @@ from ui.parts.widgets import PROBLEM, TOUCH, Memo, Slot, labelled, problem_list,
 
 SECTION = "maple_valley_section"
 """The page's attribute remembering the open section, so the next player opens on it too."""
-PACK_ITEM_WIDTH = 272
+PACK_ITEM_WIDTH = 300
 KIND_COLOURS = {"Favour": ft.Colors.PRIMARY_CONTAINER, "Friend": ft.Colors.TERTIARY_CONTAINER,
                 "Patch": ft.Colors.SECONDARY_CONTAINER}
 STARTER_OPTION = "starter_counts_for_travel_bonuses"
@@ -215,7 +215,7 @@ class MapleEditorView(NamesChanges, ShowsTotal, UndoesTable):
             word = self.words.render(pack_word(item))
             count = CountField(f"count-{item}", word, MAX_HELD,
                                lambda value, i=item: self._run(self.model.set_count, i, value),
-                               width=64)
+                               width=84)
             count.show(self.model.count(item))
             self._count_fields[item] = count
             items.append(ft.Container(ft.Column([ft.Row([

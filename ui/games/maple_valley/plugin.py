@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 from scorer.maple_valley.models import MAX_PLAYERS, Options
+from scorer.message import msg
 from ui.games.maple_valley import draft
 from ui.games.plugin import GamePlugin, PlayerSetup, colours_for
 from ui.store.draft_check import Checked
@@ -17,7 +18,7 @@ class MapleValleyPlugin(GamePlugin):
     min_players = 1
     max_players = MAX_PLAYERS
     options_model = Options
-    part_name = "cards and cubes"
+    part_name = msg("ui.mv.part", "cards and cubes")
 
     def default_setup(self) -> dict[str, Any]:
         return {}
