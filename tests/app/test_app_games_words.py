@@ -4,13 +4,22 @@ expectations); English stays as it was (the other tests)."""
 
 from __future__ import annotations
 
+import re
+
+import flet as ft
+
 from scorer.girasoles.models import Colour, Symbol
 from scorer.sunflower_valley.models import CardDescription, Kind
+from scorer.language import PSEUDO, language
 from test_app_girasoles_editor import open_table
+from test_app_maple_valley_view import FakeContext
 from test_app_maple_valley_editor import FIDDLE, table as maple_table
 from test_app_sunflower_valley_editor import editors
 from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
+from ui.games.girasoles.editor_view import BoardEditorView
 from ui.games.girasoles.look import describe
+from ui.games.maple_valley.editor_view import SECTION, MapleEditorView
+from ui.games.sunflower_valley.editor_view import ValleyEditorView
 from ui.games.maple_valley.editor_model import CardForm, MapleEditor
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup, validate_players
@@ -170,3 +179,68 @@ def test_a_players_total_is_said_in_singular_and_plural(tmp_path):
     assert hans.total_text() == "Ann: 1 Punkt, Platz 1"
     hans.tap((0, -1))
     assert ValleyEditor(session, 0, SPANISH).total_text() == "Ann: 2 puntos, puesto 1"
+
+
+def _texts(control) -> list[str]:
+    """Every text a control shows or names (values, tooltips, labels, hints), nested ones too."""
+    found = [value for attr in ("value", "tooltip", "label", "hint_text")
+             if isinstance(value := getattr(control, attr, None), str) and value]
+    for attr in ("content", "controls", "title", "actions"):
+        child = getattr(control, attr, None)
+        for item in child if isinstance(child, list) else [child]:
+            if isinstance(item, ft.Control):
+                found += _texts(item)
+    return found
+
+
+def _not_through_a_catalogue(control, names: tuple[str, ...]) -> list[str]:
+    """The texts with a word outside the pseudo-language's brackets (names typed are allowed)."""
+    left = []
+    for text in _texts(control):
+        bare = text
+        for _ in range(3):  # a message within a message: brackets nest
+            bare = re.sub(r"\[[^\[\]]*\]", "", bare)
+        for name in names:
+            bare = bare.replace(name, "")
+        if re.search(r"[A-Za-z]{2,}", bare):
+            left.append(text)
+    return left
+
+
+def _folder(tmp_path, name: str):
+    folder = tmp_path / name
+    folder.mkdir()
+    return folder
+
+
+def test_every_word_of_every_editor_panel_passes_through_a_catalogue(tmp_path):
+    """In the pseudo-language every word is accented and bracketed: an English word left over
+    was never said through the device's language."""
+    pseudo = language(PSEUDO)
+    valley = FakeContext(390)
+    valley.words = pseudo
+    session, _ = editors(_folder(tmp_path, "valley"))
+    view = ValleyEditorView(valley, session, 0)
+    assert _not_through_a_catalogue(view.root, ("Ann", "Bob")) == []
+    view.model.set_express_mode(True)
+    view.render()
+    assert _not_through_a_catalogue(view.root, ("Ann", "Bob")) == []
+
+    board = FakeContext(390)
+    board.words = pseudo
+    board.page.height = 844
+    session, _ = open_table(_folder(tmp_path, "board"))
+    view = BoardEditorView(board, session, 0)
+    for panel in ("board", "coins", "objectives"):
+        view.panel = panel
+        view.render()
+        assert _not_through_a_catalogue(view.root, ("Ana", "Bruno")) == [], panel
+
+    maple = FakeContext(390)
+    maple.words = pseudo
+    session, _ = maple_table(_folder(tmp_path, "maple"))
+    view = MapleEditorView(maple, session, 0)
+    for section in ("cards", "pack", "festivities"):
+        setattr(maple, SECTION, section)
+        view.render()
+        assert _not_through_a_catalogue(view.root, ("Ann", "Bob", "Cid")) == [], section
