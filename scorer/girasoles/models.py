@@ -24,6 +24,7 @@ from pydantic import AfterValidator, Field, model_validator
 from scorer.core.breakdown import Cell, Frozen
 from scorer.core.counts import WholeNumber
 from scorer.core.limits import Limit, LimitWords
+from scorer.core.options import TableOptions
 from scorer.core.players import SeatedPlayer, distinct_names
 from scorer.message import Message, MessageError, msg, msg_n, place
 
@@ -315,7 +316,7 @@ class AdditionalObjective(Frozen):
 Objective13Reading = Literal["kind_and_colour", "colour"]
 
 
-class Options(Frozen):
+class Options(TableOptions):
     """Readings of the rulebook that a table may choose; the defaults are the project's rulings."""
 
     objective_13: Objective13Reading = Field(
@@ -324,6 +325,16 @@ class Options(Frozen):
         "and ladybug once ('kind_and_colour', up to 12), or each colour that holds any of "
         "them ('colour', up to 4).",
     )
+
+    choices = {"objective_13": {
+        "kind_and_colour": msg("gi.option.objective_13.kind_and_colour", "Kind and colour"),
+        "colour": msg("gi.option.objective_13.colour", "Colour"),
+    }}
+    sentences = {"objective_13": msg(
+        "gi.option.objective_13",
+        'Objective 13 counts each different kind and colour of bee, leaf and ladybug once '
+        '("{kind_and_colour}", up to 12), or each colour that holds any of them ("{colour}", '
+        'up to 4).', **choices["objective_13"])}
 
 
 class Player(SeatedPlayer):

@@ -27,6 +27,7 @@ from pydantic import (
 from scorer.core.breakdown import Frozen
 from scorer.core.counts import WholeNumber
 from scorer.core.limits import Limit, LimitWords
+from scorer.core.options import TableOptions
 from scorer.core.players import SeatedPlayer, distinct_names, name_key
 from scorer.core.text import printable
 from scorer.message import Message, MessageError, msg, msg_n, verbatim
@@ -483,7 +484,7 @@ class SoloChoices(Frozen):
     )
 
 
-class Options(Frozen):
+class Options(TableOptions):
     """Readings of the rulebook that a table may choose; the defaults are the project's rulings."""
 
     starter_counts_for_travel_bonuses: bool = Field(
@@ -491,6 +492,11 @@ class Options(Frozen):
         description="Ruling MV-4: the Starter counts as a Water, a Rock and a Forest Friend for "
         "Patch bonuses per Friend of a travel type.",
     )
+
+    sentences = {"starter_counts_for_travel_bonuses": msg(
+        "mv.option.starter_counts_for_travel_bonuses",
+        "The Starter counts as a Water, a Rock and a Forest Friend for Patch bonuses per Friend "
+        "of a travel type.")}
 
 
 DEFAULT_FESTIVITIES = tuple(f"Festivity {number}" for number in range(1, FESTIVITY_COUNT + 1))

@@ -19,6 +19,7 @@ from scorer.core.breakdown import Cell, Frozen
 from scorer.core.counts import WholeNumber
 from scorer.core.grid import connected_regions
 from scorer.core.limits import Limit, LimitWords
+from scorer.core.options import TableOptions
 from scorer.core.players import SeatedPlayer, distinct_names
 from scorer.message import Message, MessageError, msg, msg_n
 from scorer.sunflower_valley.places import Places
@@ -320,7 +321,7 @@ FIRST_GAME_GOALS: tuple[GoalName, ...] = ("boundless_field", "flocks_of_sheep", 
 """The rulebook's goals for a first game."""
 
 
-class Options(Frozen):
+class Options(TableOptions):
     """Readings of the rulebook that a table may choose; the defaults are the project's rulings."""
 
     farmers_count_as_fields: bool = Field(
@@ -332,6 +333,20 @@ class Options(Frozen):
         description="Ruling SV-9: Vast Land counts consecutive cards without a gap "
         "('consecutive') or every card of a row or column ('whole_line').",
     )
+
+    choices = {"vast_land": {
+        "consecutive": msg("sv.option.vast_land.consecutive", "Consecutive"),
+        "whole_line": msg("sv.option.vast_land.whole_line", "Whole line"),
+    }}
+    sentences = {
+        "farmers_count_as_fields": msg(
+            "sv.option.farmers_count_as_fields",
+            "Farmers are Field cards for combinations, Mountains and goals."),
+        "vast_land": msg(
+            "sv.option.vast_land",
+            'Vast Land counts consecutive cards without a gap ("{consecutive}") or every card of '
+            'a row or column ("{whole_line}").', **choices["vast_land"]),
+    }
 
 
 class Player(SeatedPlayer):

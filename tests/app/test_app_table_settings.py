@@ -16,6 +16,7 @@ from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.models import Options as SunflowerOptions
 from test_app_maple_valley_view import FakeContext as ScreenContext
 from test_app_maple_valley_view import identified
+from control_tree import texts
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup
 from ui.store.draft_check import Problem
@@ -170,10 +171,73 @@ def test_every_library_option_is_offered_with_its_ruling_and_sentence(game, mode
     assert {option.name: option.ruling for option in options} == rulings
     assert set(rulings) == set(model.model_fields)
     for option in options:
-        assert option.ruling in RULINGS and option.title == RULINGS[option.ruling].title
-        assert option.sentence and not option.sentence.startswith("Ruling")
+        assert option.title is RULINGS[option.ruling].said["title"]
+        assert option.sentence is model.sentences[option.name]
         assert option.default in [choice.value for choice in option.choices]
         assert len(option.choices) >= 2
+
+
+def said_options(game: str, code: str) -> list[tuple[str, str, str, list[str]]]:
+    """Each option of ``game`` as the settings screen says it in ``code``: its title, ruling,
+    sentence and choices."""
+    words = app_language(code)
+    return [(words.render(option.title), option.ruling, words.render(option.sentence),
+             [words.render(choice.label) for choice in option.choices])
+            for option in table_options(APP_GAMES[game].options_model)]
+
+
+def test_the_options_are_said_in_english_as_the_library_wrote_them():
+    assert said_options("sunflower_valley", "en") == [
+        ("Farmers are Field cards, everywhere", "SV-1",
+         "Farmers are Field cards for combinations, Mountains and goals.", ["Yes", "No"]),
+        ("Vast Land counts consecutive cards", "SV-9",
+         'Vast Land counts consecutive cards without a gap ("Consecutive") or every card of a '
+         'row or column ("Whole line").', ["Consecutive", "Whole line"]),
+    ]
+
+
+def test_the_options_of_every_game_are_said_in_german():
+    assert said_options("sunflower_valley", "de") == [
+        ("Bauern sind Feldkarten, überall", "SV-1",
+         "Bauern sind Feldkarten für Kombinationen, Berge und Zielkarten.", ["Ja", "Nein"]),
+        ("Weites Land zählt aufeinanderfolgende Karten", "SV-9",
+         "Weites Land zählt aufeinanderfolgende Karten ohne Lücke („Aufeinanderfolgend“) oder "
+         "jede Karte einer Reihe oder Spalte („Ganze Linie“).",
+         ["Aufeinanderfolgend", "Ganze Linie"]),
+    ]
+    assert said_options("girasoles", "de") == [
+        ("Ziel 13 zählt jede Art und Farbe einmal", "GI-3",
+         "Ziel 13 zählt jede verschiedene Art und Farbe von Biene, Blatt und Marienkäfer einmal "
+         "(„Art und Farbe“, bis zu 12) oder jede Farbe, die eines davon hat („Farbe“, bis zu 4).",
+         ["Art und Farbe", "Farbe"]),
+    ]
+    assert said_options("maple_valley", "de") == [
+        ("Der Startfreund ist für Aufnäher-Boni ein Freund jeder Reiseart", "MV-4",
+         "Der Startfreund zählt für Aufnäher-Boni pro Freund einer Reiseart als Wasser-, Fels- "
+         "und Waldfreund.", ["Ja", "Nein"]),
+    ]
+
+
+def test_the_options_of_every_game_are_said_in_spanish():
+    assert said_options("sunflower_valley", "es") == [
+        ("Los Granjeros son cartas de Campo, en todas partes", "SV-1",
+         "Los Granjeros son cartas de Campo para las combinaciones, las Montañas y las cartas "
+         "de objetivo.", ["Sí", "No"]),
+        ("Tierra extensa cuenta cartas consecutivas", "SV-9",
+         "Tierra extensa cuenta las cartas consecutivas sin huecos («Consecutivas») o todas "
+         "las cartas de una fila o columna («Línea entera»).", ["Consecutivas", "Línea entera"]),
+    ]
+    assert said_options("girasoles", "es") == [
+        ("El objetivo 13 cuenta cada tipo y color una vez", "GI-3",
+         "El objetivo 13 cuenta una vez cada tipo y color distinto de abeja, hoja y mariquita "
+         "(«Tipo y color», hasta 12), o cada color que tenga alguno de ellos («Color», hasta 4).",
+         ["Tipo y color", "Color"]),
+    ]
+    assert said_options("maple_valley", "es") == [
+        ("El Inicial es un Amigo de todos los tipos de viaje para las bonificaciones de Parches",
+         "MV-4", "El Inicial cuenta como Amigo de Agua, de Roca y de Bosque para las "
+         "bonificaciones de Parches por Amigo de un tipo de viaje.", ["Sí", "No"]),
+    ]
 
 
 def test_an_option_changes_the_score_and_undo_takes_it_back(tmp_path):
@@ -209,9 +273,9 @@ def test_each_problem_goes_where_it_is_fixed(tmp_path):
 class FakeContext(ScreenContext):
     """A phone's screen context that also follows links and keeps its toasts."""
 
-    def __init__(self):
-        self.words = app_language("en")
+    def __init__(self, code: str = "en"):
         super().__init__(390)
+        self.words = app_language(code)
         self.toasts: list = []
         self.routes: list[str] = []
 
@@ -222,9 +286,9 @@ class FakeContext(ScreenContext):
         self.toasts.append((text, action, on_action))
 
 
-def screen(tmp_path, game="sunflower_valley", names=("Ann", "Bob", "Cat")):
+def screen(tmp_path, game="sunflower_valley", names=("Ann", "Bob", "Cat"), code="en"):
     _, session = open_table(tmp_path, game, names)
-    context = FakeContext()
+    context = FakeContext(code)
     view = TableSettingsView(context, session)
     context.view = view
     return session, context, view
@@ -260,6 +324,22 @@ def test_every_game_has_its_options_on_the_screen(tmp_path, game):
     _, _, view = screen(tmp_path, game, ("Ann", "Bob"))
     for option in table_options(APP_GAMES[game].options_model):
         assert identified(view.root, f"option-{option.name}") is not None
+
+
+def test_the_screen_says_an_option_and_its_change_in_the_devices_language(tmp_path):
+    session, context, view = screen(tmp_path, code="de")
+    assert texts(identified(view.root, "option-vast_land")) == [
+        "Weites Land zählt aufeinanderfolgende Karten (SV-9)",
+        "Weites Land zählt aufeinanderfolgende Karten ohne Lücke („Aufeinanderfolgend“) oder "
+        "jede Karte einer Reihe oder Spalte („Ganze Linie“).",
+        "Aufeinanderfolgend (die Entscheidung SV-9)", "Ganze Linie (ersetzt SV-9)"]
+    identified(view.root, "option-vast_land-whole_line").on_click(None)
+    assert session.draft["options"] == {"vast_land": "whole_line"}
+    assert context.words.render(session.undo_label) == (
+        "Weites Land zählt aufeinanderfolgende Karten (Entscheidung SV-9) auf Ganze Linie setzen")
+    _, _, spanish = screen(tmp_path / "es", "girasoles", ("Ana", "Beto"), "es")
+    assert texts(identified(spanish.root, "option-objective_13"))[2:] == [
+        "Tipo y color (la decisión GI-3)", "Color (sustituye a GI-3)"]
 
 
 def test_the_screen_sets_goals_only_when_a_game_can_have_them(tmp_path):

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from scorer.core.breakdown import Cell
+from scorer.core.options import TableOptions
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
 from scorer.files import problems_message
 from scorer.message import Message, msg
@@ -60,9 +61,10 @@ class GamePlugin(ABC):
     used_parts: Message = msg("ui.games.used.cards", "cards")
     """What a scorepad line's highlight marks on a player's part ("the cards this line used"),
     as a message each device says in its language."""
-    options_model: type[BaseModel] | None = None
-    """The library's table options: each field's description says what it changes and names the
-    ruling it replaces ("Ruling SV-1: ..."); the settings screen offers every one."""
+    options_model: type[TableOptions] | None = None
+    """The library's table options: each field's description names the ruling it replaces
+    ("Ruling SV-1: ..."), the model says what each changes in messages; the settings screen offers
+    every one."""
     table_parts_in_editor = False
     """Whether table-wide choices other than names and options (objectives, Festivities) are
     made in the players' editors, so a problem with them is fixed there."""

@@ -14,12 +14,11 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
+from scorer.core.options import TableOptions
 from scorer.core.players import name_clash, name_problem
 from scorer.language import Language
 from scorer.message import Message, msg
-from scorer.rulings import RULINGS
+from scorer.rulings import ruling
 from ui.parts.words import COLOURS
 from ui.live.editing import SessionEditor
 from ui.games.plugin import PLAYER_COLOURS, PlayerSetup
@@ -39,45 +38,45 @@ def rename_problem(names: list[str], player: int, typed: str) -> str | None:
 @dataclass(frozen=True)
 class Choice:
     value: Any
-    label: str | Message
-    """A message when the app names the choice (yes, no), else the library's value as written."""
+    label: Message
 
 
 @dataclass(frozen=True)
 class TableOption:
-    """One of the library's table options as the settings screen offers it."""
+    """One of the library's table options as the settings screen offers it, in messages that
+    each device says in its own language."""
 
     name: str
-    ruling: str | None
-    title: str
-    sentence: str
-    """What the option changes, in one sentence (the library's own description)."""
+    ruling: str
+    title: Message
+    """The ruling's title."""
+    sentence: Message
+    """What the option changes, in one sentence (the game's ``Options.sentences``)."""
     choices: tuple[Choice, ...]
     default: Any
 
-    def choice_label(self, value: Any) -> str | Message:
-        return next((choice.label for choice in self.choices if choice.value == value), str(value))
+    def choice_label(self, value: Any) -> Message:
+        return next(choice.label for choice in self.choices if choice.value == value)
 
 
-def table_options(model: type[BaseModel] | None) -> list[TableOption]:
-    """The options of a game's ``Options`` model: yes/no for a flag, one choice per reading."""
+def table_options(model: type[TableOptions] | None) -> list[TableOption]:
+    """The options of a game's ``Options`` model: yes/no for a flag, else one choice per value,
+    each named by the model (``TableOptions.choices``). Every option reads a ruling, named at the
+    start of its schema description ("Ruling SV-9: ..."): its title is the ruling's."""
     if model is None:
         return []
     found = []
     for name, field in model.model_fields.items():
-        description = field.description or ""
-        match = RULING_PREFIX.match(description)
-        ruling = match.group(1) if match else None
+        ruling_id = RULING_PREFIX.match(field.description or "").group(1)
         if field.annotation is bool:
             choices = (Choice(True, msg("ui.settings.yes", "Yes")),
                        Choice(False, msg("ui.settings.no", "No")))
         else:
-            choices = tuple(Choice(value, str(value).replace("_", " ").capitalize())
+            labels = model.choices[name]
+            choices = tuple(Choice(value, labels[value])
                             for value in typing.get_args(field.annotation))
-        title = RULINGS[ruling].title if ruling in RULINGS else name.replace("_", " ")
-        sentence = RULING_PREFIX.sub("", description)
-        found.append(TableOption(name, ruling, title, sentence[:1].upper() + sentence[1:],
-                                 choices, field.default))
+        found.append(TableOption(name, ruling_id, ruling(ruling_id).said["title"],
+                                 model.sentences[name], choices, field.default))
     return found
 
 
@@ -186,13 +185,9 @@ class TableSettings(SessionEditor):
         def change(draft: dict) -> None:
             draft.setdefault("options", {})[option.name] = value
 
-        label = option.choice_label(value)
-        if option.ruling:
-            self._apply(msg("ui.settings.set_ruled", "set {option} (ruling {ruling}) to {value}",
-                            option=option.title, ruling=option.ruling, value=label), change)
-        else:
-            self._apply(msg("ui.settings.set", "set {option} to {value}", option=option.title,
-                            value=label), change)
+        self._apply(msg("ui.settings.set_ruled", "set {option} (ruling {ruling}) to {value}",
+                        option=option.title, ruling=option.ruling,
+                        value=option.choice_label(value)), change)
 
 
 def problem_route(session: TableSession, problem: Problem) -> str:

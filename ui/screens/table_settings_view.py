@@ -221,22 +221,21 @@ class TableSettingsView:
     def _option(self, option: TableOption) -> ft.Control:
         value = self.model.option_value(option)
         words = self.words
-        ruling = option.ruling or words.say("ui.settings.no_ruling", "no ruling")
+        ruling = option.ruling
         chips = []
         for choice in option.choices:
             chosen = choice.value == value
-            label = (choice.label if isinstance(choice.label, str)
-                     else words.render(choice.label))
             chips.append(tap_target(
                 words.say("ui.settings.the_ruling", "{choice} (the ruling {ruling})",
-                          choice=label, ruling=ruling) if choice.value == option.default
+                          choice=choice.label, ruling=ruling) if choice.value == option.default
                 else words.say("ui.settings.replaces", "{choice} (replaces {ruling})",
-                               choice=label, ruling=ruling),
+                               choice=choice.label, ruling=ruling),
                 lambda e, v=choice.value: self._run(self.model.set_option, option, v),
                 f"option-{option.name}-{str(choice.value).lower()}", selected=chosen,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=8))
         return labelled(f"option-{option.name}", ft.Column([
-            ft.Text(f"{option.title} ({ruling})", size=14, weight=ft.FontWeight.BOLD),
-            ft.Text(option.sentence, size=13),
+            ft.Text(f"{words.render(option.title)} ({ruling})", size=14,
+                    weight=ft.FontWeight.BOLD),
+            ft.Text(words.render(option.sentence), size=13),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
         ], spacing=4))
