@@ -15,6 +15,7 @@ from ui.screens.import_model import import_table
 from ui.store.storage import TableStore
 
 DOCS = ROOT / "docs"
+TABLET = {"width": 1024, "height": 768}
 EXAMPLES = ROOT / "examples"
 
 
@@ -63,3 +64,8 @@ def test_the_game_editors_speak_german_on_a_phone(app_server, browser, tables, t
         tap(page, "section-festivities")
         wait_text(page, "cubes-placed-0", "von 10")
         picture(page, pictures, "app-de-maple-festivities-phone.png")
+
+    with page_of(browser, viewport=TABLET, locale="de-DE") as page:
+        open_app(page, f"{app_server.url}/table/{tables['girasoles']}/valley/0")
+        wait_text(page, "board-count", "Feldern belegt")
+        picture(page, pictures, "app-de-girasoles-board-tablet.png")

@@ -46,6 +46,14 @@ READINGS = {
     "colour": msg("ui.gi.reading.colour", "Count each colour once"),
 }
 """Objective 13's readings (ruling GI-3), as the table chooses."""
+SYMBOL_TOOLS = {
+    Symbol.SUNFLOWER: msg("ui.gi.tool.sunflower", "Sunflower"),
+    Symbol.BEE: msg("ui.gi.tool.bee", "Bee"),
+    Symbol.LEAF: msg("ui.gi.tool.leaf", "Leaf"),
+    Symbol.LADYBUG: msg("ui.gi.tool.ladybug", "Ladybug"),
+}
+"""A symbol's name under its tool: short enough for a fifth of a phone's width (German
+"Marienkäfer" is not); the tool's tooltip names it in full."""
 MOST_COINS = 999
 """The largest count of coins a field takes: far above any game's, so a slip of the finger shows."""
 PANELS: WeakKeyDictionary = WeakKeyDictionary()
@@ -215,7 +223,7 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         for symbol in (*Symbol, None):
             chosen = tool is not None and not tool.paint and tool.symbol is symbol
             icon = ft.Icon(ICONS[symbol] if symbol else ft.Icons.BLOCK, size=20)
-            name = capitalised(self.words.render(SYMBOL_NAMES[symbol])) if symbol else say(
+            name = self.words.render(SYMBOL_TOOLS[symbol]) if symbol else say(
                 "ui.gi.tool.no_symbol_name", "None")
             symbols.append(tap_target(
                 ft.Column([icon, ft.Text(name, size=11, no_wrap=True)], spacing=0, tight=True,

@@ -98,9 +98,12 @@ class MapleEditor(SessionEditor):
 
     @property
     def typed_festivities(self) -> list[str]:
-        """The names as typed (blank where the default name is used)."""
+        """The names as typed (blank where the default name is used, or typed as it is: an
+        imported table writes "Festivity 2", which every language says in its own words)."""
         typed = list(self.draft.get("festivities") or [])
-        return typed + [""] * (len(self.festivities) - len(typed))
+        typed += [""] * (len(self.festivities) - len(typed))
+        return ["" if name == default else name
+                for name, default in zip(typed, DEFAULT_FESTIVITIES)]
 
     def count(self, item: str) -> int:
         value = (self.holdings.get("resources") or {}).get(item, 0)
@@ -204,10 +207,10 @@ class MapleEditor(SessionEditor):
                                      self.festivity_name(festivity)), player)
 
     def festivity_name(self, festivity: int) -> Message:
-        """A Festivity as the scorepad names it: as typed, else (blank, or typed as the default
-        name "Festivity 2") the default name in words, as the library says it."""
+        """A Festivity as the scorepad names it: as typed, else the default name in words
+        ("Festivity 2"), as the library says it."""
         typed = self.typed_festivities[festivity].strip()
-        if typed and typed != DEFAULT_FESTIVITIES[festivity]:
+        if typed:
             return verbatim(typed)
         return msg("ui.mv.festivity", "Festivity {number}", number=festivity + 1)
 
