@@ -176,3 +176,30 @@ def test_a_removed_player_comes_back_with_undo(app_server, phones):
     settle_tap(page, "settings-undo", "tab-player-1", "Bob")
     assert stored(app_server, table_id) == before
     assert flet_errors(page) == []
+
+
+def test_the_table_options_are_said_in_german_on_a_phone(app_server, phones):
+    """``?lang=de``: each option's title (its ruling's), sentence and choices, and the change it
+    makes, in German."""
+    table_id = new_table(app_server, ["Ann", "Bob"], [], [[], []])
+    page = phones()
+    open_app(page, f"{app_server.url}/table/{table_id}/settings?lang=de")
+    on_screen(page, "option-vast_land")
+    # Flutter lists the chips' texts, then the title and sentence (its labels).
+    wait_text(page, "option-vast_land", "Weites Land zählt")
+    assert set(text_of(page, "option-vast_land").split("\n")) == {
+        "Weites Land zählt aufeinanderfolgende Karten (SV-9)",
+        "Weites Land zählt aufeinanderfolgende Karten ohne Lücke („Aufeinanderfolgend“) oder "
+        "jede Karte einer Reihe oder Spalte („Ganze Linie“).",
+        "Aufeinanderfolgend (die Entscheidung SV-9)", "Ganze Linie (ersetzt SV-9)"}
+    assert set(text_of(page, "option-farmers_count_as_fields").split("\n")) == {
+        "Bauern sind Feldkarten, überall (SV-1)",
+        "Bauern sind Feldkarten für Kombinationen, Berge und Zielkarten.",
+        "Ja (die Entscheidung SV-1)", "Nein (ersetzt SV-1)"}
+    settle_tap(page, "option-vast_land-whole_line", "settings-message", "Ganze Linie")
+    assert text_of(page, "settings-message") == (
+        "Weites Land zählt aufeinanderfolgende Karten (Entscheidung SV-9) auf Ganze Linie setzen.")
+    assert stored(app_server, table_id)["options"] == {"vast_land": "whole_line"}
+    on_screen(page, "option-vast_land-whole_line")
+    assert flet_errors(page) == []
+    page.screenshot(path=str(app_server.db.parent / "settings-options-de.png"))
