@@ -3,9 +3,12 @@ screen reader turns it on): everything that can be tapped or typed into has a na
 
 from __future__ import annotations
 
+import io
+import json
 from datetime import datetime
 
 import pytest
+from PIL import Image, ImageDraw
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, handle, open_app
@@ -13,6 +16,7 @@ from conftest import page_of
 from test_app_maple_valley_browser import show
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
+from ui.store.photos import PhotoStore, safe_photo
 from ui.store.storage import TableStore
 
 
@@ -42,7 +46,23 @@ def tables(app_server) -> dict[str, int]:
     finished = import_table((ROOT / "examples" / "sunflower_valley" / "full_table.json")
                             .read_text(), store, APP_GAMES).table_id
     store.finish(finished, datetime.now().astimezone(), "Club")  # for History and Statistics
+    valley = tables["sunflower_valley"]
+    first_player = json.loads((ROOT / "examples" / "sunflower_valley" /
+                               EXAMPLES["sunflower_valley"]).read_text())["players"][0]["name"]
+    PhotoStore(store).add(valley, first_player, safe_photo(a_photo(), "valley.jpg"))
     return tables
+
+
+def a_photo() -> bytes:
+    """A small JPEG of a few coloured cards (for the photo viewer)."""
+    image = Image.new("RGB", (400, 300), "#6a994e")
+    draw = ImageDraw.Draw(image)
+    for col in range(3):
+        draw.rectangle([20 + col * 125, 60, 125 + col * 125, 240], fill="#f2e8cf",
+                       outline="black", width=4)
+    data = io.BytesIO()
+    image.save(data, "JPEG")
+    return data.getvalue()
 
 
 EXAMPLES = {"sunflower_valley": "first_game_goals.json",
@@ -58,15 +78,28 @@ def screens(tables: dict[str, int]):
     yield "new table", "/new", "start-table", None
     for game, table in tables.items():
         yield f"{game} editor", f"/table/{table}", "undo", None
+    # A dialog stays open while its page is loaded again at the same address (the session
+    # and a Maple editor's section outlive the reload): each panel opened here is followed by
+    # another table's.
+    board, maple = tables["girasoles"], tables["maple_valley"]
+    yield "photo viewer", f"/table/{valley}", "photo-close", "photo-shown"
+    yield "girasoles coins", f"/table/{board}", "coins-mode-total", "panel-coins"
+    yield "maple card dialog", f"/table/{maple}", "card-preview", "held-favour-0"
+    yield "valley card picker", f"/table/{valley}", "picker-use", "palette-town"
+    yield "girasoles objectives", f"/table/{board}", "objectives-count", "panel-objectives"
+    yield "maple pack", f"/table/{maple}", "count-Acorns", "section-pack"
+    yield "maple festivities", f"/table/{maple}", "cubes-0-0", "section-festivities"
     yield "scorepad", f"/table/{valley}/scorepad", "line-towns-0", None
     yield "explanation", f"/table/{valley}/scorepad", "explanation", "line-towns-0"
     yield "invite", f"/table/{valley}", "invite-close", "table-invite"
     yield "settings", f"/table/{valley}/settings", "add-player-to-table", None
+    yield "remove a player?", f"/table/{valley}/settings", "remove-confirm", "remove-player-0"
     yield "finish", f"/table/{valley}/finish", "finish-save", None
     yield "text page", f"/table/{valley}/text", "text-copy", None
     yield "history", "/history", "history-count", None
     yield "statistics", "/statistics", "statistics-plays", None
     yield "backup", "/backup", "backup-download", None
+    yield "deck", "/deck", "deck-search", None
     yield "join", "/join/no-such-invitation", "join-home", None
 
 

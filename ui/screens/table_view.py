@@ -157,14 +157,16 @@ class TableView:
         if self.session.read_only:
             title = words.say("ui.table.read_only", "{game} (saved by a newer version: read only)",
                               game=title)
-        return ft.Row([
-            tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
-                       width=TOUCH, padding=0,
-                       tooltip=words.say("ui.table.home", "Saved tables")),
-            ft.Container(ft.Column([heading(title, 18), self._save_mark.root], spacing=0,
-                                   tight=True), expand=True),
-            *self._actions(),
-        ])
+        back = tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "home",
+                          width=TOUCH, padding=0,
+                          tooltip=words.say("ui.table.home", "Saved tables"))
+        named = ft.Column([heading(title, 18), self._save_mark.root], spacing=0, tight=True)
+        if not self.context.wide:
+            # A phone's title has the whole width under the buttons: at 200% text a word of it
+            # would not fit beside them and would break in the middle.
+            return ft.Column([ft.Row([back, ft.Container(expand=True), *self._actions()]),
+                              named], spacing=4)
+        return ft.Row([back, ft.Container(named, expand=True), *self._actions()])
 
     def _actions(self) -> list[ft.Control]:
         """The table's own actions at the top right (settings, invite, finish...): each feature

@@ -196,10 +196,11 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
             name = capitalised(self.words.render(COLOUR_NAMES[colour])) if colour else say(
                 "ui.gi.tool.empty_name", "Empty")
             colours.append(in_shade(shade(colour), tap_target(
-                ft.Text(name, size=13, color=ink, weight=ft.FontWeight.BOLD, no_wrap=True),
+                at_least(width, ft.Text(name, size=13, color=ink, weight=ft.FontWeight.BOLD,
+                                        no_wrap=True)),
                 lambda e, c=colour: self._run(model.choose_colour, c),
                 f"tool-colour-{colour.value if colour else 'empty'}",
-                bgcolor=background, selected=chosen, width=width, padding=2,
+                bgcolor=background, selected=chosen, padding=2,
                 tooltip=say("ui.gi.tool.empty_tip", "Clear spaces (colour and symbol)")
                 if colour is None else say("ui.gi.tool.paint_tip", "Paint spaces {colour}",
                                            colour=COLOUR_NAMES[colour]),
@@ -208,14 +209,14 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         for shape in Shape:
             chosen = model.shape is shape
             shapes.append(tap_target(
-                ft.Column([_shape_picture(shape), ft.Text(self.words.render(shape.label),
-                                                          size=11, no_wrap=True)],
-                          spacing=2, tight=True,
-                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                at_least((width * 5 + 4 * 5 - 3 * 5) / 4, ft.Column(
+                    [_shape_picture(shape), ft.Text(self.words.render(shape.label), size=11,
+                                                    no_wrap=True)],
+                    spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
                 lambda e, s=shape: self._run(model.choose_shape, s),
                 f"tool-shape-{shape.name.lower()}",
                 selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
-                width=(width * 5 + 4 * 5 - 3 * 5) / 4, padding=2,
+                padding=2,
                 tooltip=say("ui.gi.shape.tip", "One tap of a colour lays a {tile}",
                             tile=shape.tile_word),
             ))
@@ -226,18 +227,20 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
             name = self.words.render(SYMBOL_TOOLS[symbol]) if symbol else say(
                 "ui.gi.tool.no_symbol_name", "None")
             symbols.append(tap_target(
-                ft.Column([icon, ft.Text(name, size=11, no_wrap=True)], spacing=0, tight=True,
-                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                at_least(width, ft.Column([icon, ft.Text(name, size=11, no_wrap=True)],
+                                          spacing=0, tight=True,
+                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
                 lambda e, s=symbol: self._run(model.choose_symbol, s),
                 f"tool-symbol-{symbol.value if symbol else 'none'}",
                 selected=chosen, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if chosen else None,
-                width=width, padding=2,
+                padding=2,
                 tooltip=say("ui.gi.tool.no_symbol_tip", "Take symbols off") if symbol is None
                 else say("ui.gi.tool.symbol_tip", "Put a {symbol} on spaces",
                          symbol=SYMBOL_NAMES[symbol]),
             ))
-        return ft.Column([ft.Row(colours, spacing=5), ft.Row(shapes, spacing=5),
-                          ft.Row(symbols, spacing=5)], spacing=5)
+        # Large text: a name wider than its button widens it, and the row goes on below.
+        return ft.Column([ft.Row(tools, spacing=5, wrap=True, run_spacing=5)
+                          for tools in (colours, shapes, symbols)], spacing=5)
 
     def _draw_grid(self) -> None:
         """Reuse every space, number and row whose look did not change, so a redraw sends only
@@ -483,6 +486,13 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
     def _redraw(self) -> None:
         self.render()
         self.context.page.update(*self.changed_parts())
+
+
+def at_least(width: float, content: ft.Control) -> ft.Control:
+    """``content`` centred in a box ``width`` wide, or wider when the content is (a tool's name
+    at 200% text): the palette keeps its columns at any usual text size and cuts no name."""
+    inside = width - 2 * 2 - 2 * 3  # the button's padding and its chosen border, on each side
+    return ft.Stack([ft.Container(width=inside), content], alignment=ft.Alignment.CENTER)
 
 
 def _shape_picture(shape: Shape) -> ft.Control:

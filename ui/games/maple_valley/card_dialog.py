@@ -214,10 +214,14 @@ class CardDialog:
         return ft.Row([
             ft.Text(label, size=14, expand=True),
             tap_target(ft.Icon(ft.Icons.REMOVE), lambda e: self._change(step, -1),
-                       f"{name}-minus", width=TOUCH, padding=0),
+                       f"{name}-minus", width=TOUCH, padding=0,
+                       tooltip=self.words.say("ui.mv.dialog.less", "{what}: one less",
+                                              what=label)),
             labelled(name, ft.Text(str(value), size=18, width=36, text_align=ft.TextAlign.CENTER)),
             tap_target(ft.Icon(ft.Icons.ADD), lambda e: self._change(step, 1), f"{name}-plus",
-                       width=TOUCH, padding=0),
+                       width=TOUCH, padding=0,
+                       tooltip=self.words.say("ui.mv.dialog.more", "{what}: one more",
+                                              what=label)),
         ], spacing=4)
 
     def _choices(self, label: str, options: list[str], chosen, choose, name: str,
