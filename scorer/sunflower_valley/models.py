@@ -109,6 +109,20 @@ COMBINATION_KINDS: dict[Kind, frozenset[Kind]] = {
 }
 """Which kinds a card's combination may ask for."""
 
+_TOWN_COMBINATION_WORDS = msg(
+    "sv.combination_kinds.town", "{field}, {lake}, {mountain}, {sheep}",
+    field=KIND_WORDS[Kind.FIELD], lake=KIND_WORDS[Kind.LAKE], mountain=KIND_WORDS[Kind.MOUNTAIN],
+    sheep=KIND_WORDS[Kind.SHEEP])
+COMBINATION_KIND_WORDS: dict[Kind, Message] = {
+    Kind.TOWN: _TOWN_COMBINATION_WORDS,
+    Kind.STARTING_TOWN: _TOWN_COMBINATION_WORDS,
+    Kind.FARMER: msg("sv.combination_kinds.farmer", "{field}, {lake}, {sheep}",
+                     field=KIND_WORDS[Kind.FIELD], lake=KIND_WORDS[Kind.LAKE],
+                     sheep=KIND_WORDS[Kind.SHEEP]),
+}
+"""The kinds of COMBINATION_KINDS in words, in the reader's alphabetical order: each translation
+puts the placeholders in its own language's order ("Feld, Schaf, See")."""
+
 VALLEY_CARDS_AT_GAME_END = 18
 """Valley cards in a finished valley, besides the Starting Town (19 cards in all)."""
 MAX_VALLEY_CARDS = 30
@@ -159,12 +173,10 @@ class CardDescription(Frozen):
                                    "a combination asks for at most 4 adjacent cards"))
         wrong = tuple(asked.word for asked in self.combination if asked not in allowed)
         if wrong:
-            legal = tuple(sorted((allowed_kind.word for allowed_kind in allowed),
-                                 key=lambda word: word.text))
             raise MessageError(msg(
                 "sv.refused.combination_kinds",
                 "a {kind} card's combination cannot ask for {wrong} (only {legal})",
-                kind=kind, wrong=wrong, legal=legal))
+                kind=kind, wrong=wrong, legal=COMBINATION_KIND_WORDS[self.kind]))
         if self.combination and self.points == 0:
             raise MessageError(msg("sv.refused.combination_without_points",
                                    "a {kind} card with a combination scores some points for it",

@@ -12,7 +12,13 @@ from scorer.files import TableFileError, load_table, table_from_json
 from scorer.language import in_language, language
 from scorer.sunflower_valley import score_table
 from scorer.sunflower_valley.lines import mountains
-from scorer.sunflower_valley.models import CardDescription, Player, SunflowerValleyTable
+from scorer.sunflower_valley.models import (
+    COMBINATION_KIND_WORDS,
+    COMBINATION_KINDS,
+    CardDescription,
+    Player,
+    SunflowerValleyTable,
+)
 
 SPANISH, GERMAN = language("es"), language("de")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sunflower_valley"
@@ -156,8 +162,27 @@ def test_a_refused_card_names_the_kinds_in_each_language():
     assert str(refusal(excinfo)) == (
         "a Farmer card's combination cannot ask for Mountain (only Field, Lake, Sheep)")
     assert GERMAN.render(refusal(excinfo)) == (
-        "die Kombination einer Karte vom Typ Bauer kann nicht Berg verlangen (nur Feld, See, "
-        "Schaf)")
+        "die Kombination einer Karte vom Typ Bauer kann nicht Berg verlangen (nur Feld, Schaf, "
+        "See)")
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de"])
+@pytest.mark.parametrize("kind", sorted(COMBINATION_KIND_WORDS))
+def test_the_kinds_a_combination_may_ask_for_are_listed_in_the_readers_alphabetical_order(
+        code, kind):
+    words = language(code)
+    listed = words.render(COMBINATION_KIND_WORDS[kind]).split(", ")
+    assert listed == sorted(listed, key=str.casefold)
+    assert set(listed) == {words.render(allowed.word) for allowed in COMBINATION_KINDS[kind]}
+
+
+def test_a_refused_town_card_lists_its_kinds_in_spanish_and_german():
+    with pytest.raises(ValidationError) as excinfo:
+        CardDescription(kind="town", combination=["railroad"], points=2)
+    assert str(refusal(excinfo)) == (
+        "a Town card's combination cannot ask for Railroad (only Field, Lake, Mountain, Sheep)")
+    assert GERMAN.render(refusal(excinfo)).endswith("(nur Berg, Feld, Schaf, See)")
+    assert SPANISH.render(refusal(excinfo)).endswith("(solo Campo, Lago, Montaña, Oveja)")
 
 
 def test_a_card_reads_like_its_face_in_each_language():
