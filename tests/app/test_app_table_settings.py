@@ -4,6 +4,7 @@ size, Festivities and every table option; and every problem has a way to where i
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from types import SimpleNamespace
 
@@ -340,6 +341,16 @@ def test_the_screen_says_an_option_and_its_change_in_the_devices_language(tmp_pa
     _, _, spanish = screen(tmp_path / "es", "girasoles", ("Ana", "Beto"), "es")
     assert texts(identified(spanish.root, "option-objective_13"))[2:] == [
         "Tipo y color (la decisión GI-3)", "Color (sustituye a GI-3)"]
+
+
+@pytest.mark.parametrize("game", sorted(APP_GAMES))
+def test_every_word_of_the_options_passes_through_a_catalogue(tmp_path, game):
+    """In the pseudo-language every word is bracketed: none is left outside (a ruling's id is
+    inside a message's brackets too)."""
+    _, _, view = screen(tmp_path, game, ("Ann", "Bob"), "pseudo")
+    for option in table_options(APP_GAMES[game].options_model):
+        for text in texts(identified(view.root, f"option-{option.name}")):
+            assert re.fullmatch(r"\[.*\]", text), text
 
 
 def test_the_screen_sets_goals_only_when_a_game_can_have_them(tmp_path):

@@ -234,7 +234,8 @@ class TableSettingsView:
                 f"option-{option.name}-{str(choice.value).lower()}", selected=chosen,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None, padding=8))
         return labelled(f"option-{option.name}", ft.Column([
-            ft.Text(f"{words.render(option.title)} ({ruling})", size=14,
+            ft.Text(words.say("ui.settings.option_title", "{title} ({ruling})",
+                              title=option.title, ruling=ruling), size=14,
                     weight=ft.FontWeight.BOLD),
             ft.Text(words.render(option.sentence), size=13),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
