@@ -9,7 +9,9 @@ browsers. Each table is a 4-player Sunflower Valley table of 17-card valleys, ea
 valley, laying a Lake on its empty place and removing it, a tap a second each, spread evenly over
 the second (a removal is two taps: the card, then Remove). It reports the process's resident memory
 per phone connected, the CPU time (all threads) per edit, and from it the phones one process serves
-at one tap a second each while its event loop stays at most half busy. Not measured here: the web
+at one tap a second each while its event loop stays at most half busy; and the server's own time
+from a tap to the last message that shows the edit to a phone of its table, and to the last of all
+(the "Saving…" mark taken off once the edit is on disk), p50 and p95: no browser shares the cores. Not measured here: the web
 server and the websocket (uvicorn) around the app, which add their own CPU per message. Nothing
 asserts a time.
 """
@@ -29,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from app_latency import FREE, full_table, rss_mb  # noqa: E402
+from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 from live_devices import Server  # noqa: E402
 
 from scorer.sunflower_valley.models import Kind  # noqa: E402
@@ -65,23 +67,53 @@ async def measure(tables: int, phones: int, seconds: int) -> dict:
     joined = rss_mb(os.getpid())
     gap = 1.0 / len(devices)
     edits = 0
+    taps: list[tuple[float, float, int]] = []
+    """Each edit: when its phone's first tap came, when the edit was asked for, its table."""
     started_cpu, started = time.process_time(), time.perf_counter()
     for _ in range(seconds):
         for device in devices:
             editor = device.view.editor
+            first = time.perf_counter()
             if FREE in editor.model.cards:
                 editor._tap(FREE)  # select, then remove: one edit
+                tapped = time.perf_counter()
                 editor._run(editor.model.remove_selected)
             else:
+                tapped = time.perf_counter()
                 editor._tap(FREE)  # lay a Lake: one edit
+            taps.append((first, tapped, device.view.session.table_id))
             edits += 1
             await asyncio.sleep(gap)
     await server.settle()
     cpu = time.process_time() - started_cpu
     wall = time.perf_counter() - started
     server.sessions.writer.shutdown()
+    server.sessions.scorer.shutdown()
+    shown, saved = server_times(taps, devices)
     return {"devices": len(devices), "rss_per_phone": (joined - before) / len(devices),
-            "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall}
+            "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall, "shown": shown, "saved": saved}
+
+
+def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[list, list]:
+    """Per edit, ms from the tap that asked for it to the last message to a phone of its table
+    that shows it (any but the phone's save mark alone) and to the last of all, until the next
+    tap at that table."""
+    shown, saved = [], []
+    for index, (_, tapped, table) in enumerate(taps):
+        until = next((first for first, _, other in taps[index + 1:] if other == table),
+                     float("inf"))
+        sent = [(at, control == phone.view._save_mark.text._i) for phone in devices
+                if phone.view.session.table_id == table
+                for at, control in phone.connection.times if tapped <= at < until]
+        if sent:
+            shown.append(1000 * (max((at for at, mark in sent if not mark), default=tapped)
+                                 - tapped))
+            saved.append(1000 * (max(at for at, _ in sent) - tapped))
+    return shown, saved
+
+
+def spread(times: list[float]) -> str:
+    return f"{statistics.median(times):.1f} / {p95(times):.1f}" if times else "-"
 
 
 def main() -> None:
@@ -92,11 +124,12 @@ def main() -> None:
     args = parser.parse_args()
     rows = [asyncio.run(measure(tables, args.phones, args.seconds)) for tables in args.tables]
     print(f"| tables of {args.phones} phones | phones | MB per phone connected | server CPU ms "
-          f"per edit | CPU busy at 1 tap/s each |")
-    print("|---|---|---|---|---|")
+          f"per edit | CPU busy at 1 tap/s each | tap -> last update showing it (p50 / p95 ms) "
+          f"| tap -> saved mark sent |")
+    print("|---|---|---|---|---|---|---|")
     for tables, row in zip(args.tables, rows):
         print(f"| {tables} | {row['devices']} | {row['rss_per_phone']:.2f} | {row['cpu_ms']:.1f} "
-              f"| {100 * row['busy']:.0f}% |")
+              f"| {100 * row['busy']:.0f}% | {spread(row['shown'])} | {spread(row['saved'])} |")
     per_edit = statistics.median(row["cpu_ms"] for row in rows)
     print(f"At one tap a second each, {int(BUSY_AT_MOST * 1000 // per_edit)} phones keep this "
           f"process's CPU at most {100 * BUSY_AT_MOST:.0f}% busy (median {per_edit:.1f} ms per "

@@ -5,6 +5,7 @@ on the wire. Tests read what reached each device, and how many bytes."""
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 
 import msgpack
@@ -25,7 +26,8 @@ ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 class RecordingConnection(Connection):
-    """Keeps each message sent, as the wire would carry it (msgpack, as Flet's servers do)."""
+    """Keeps each message sent, as the wire would carry it (msgpack, as Flet's servers do), and
+    when it was sent (``time.perf_counter``), with the id of the control it patches."""
 
     def __init__(self, hub: PubSubHub, loop: asyncio.AbstractEventLoop):
         super().__init__()
@@ -33,9 +35,13 @@ class RecordingConnection(Connection):
         self.loop = loop
         self.page_url = "http://127.0.0.1/"
         self.sent: list[bytes] = []
+        self.times: list[tuple[float, object]] = []
 
     def send_message(self, message) -> None:
         self.sent.append(msgpack.packb([message.action, message.body], default=ENCODE))
+        body = message.body
+        self.times.append((time.perf_counter(), body.get("id") if isinstance(body, dict)
+                           else None))
 
 
 @dataclass

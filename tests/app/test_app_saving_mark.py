@@ -23,10 +23,11 @@ def store(tmp_path):
     return TableStore(tmp_path / "t.sqlite3")
 
 
-def hold_writer(server: Server) -> threading.Event:
-    """Keep the writer thread busy until the event is set: the saves asked for wait."""
+def hold(worker) -> threading.Event:
+    """Keep a worker thread (the writer, the scorer) busy until the event is set: what is asked
+    of it meanwhile waits."""
     held = threading.Event()
-    server.sessions.writer.submit(held.wait)
+    worker.submit(held.wait)
     return held
 
 
@@ -49,7 +50,7 @@ def test_an_edit_is_shown_at_once_marked_saving_until_it_is_on_disk(store):
             store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         assert save_state(ann) == save_state(bob) == ""
         bob.take_sent()
-        held = hold_writer(server)
+        held = hold(server.sessions.writer)
 
         move(ann, (1, 0), (1, 1))
         await shown(server)
@@ -81,7 +82,7 @@ def test_a_screen_opened_while_a_save_is_on_its_way_carries_the_mark(store):
         server = Server(store)
         ann = server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
         await server.settle()
-        held = hold_writer(server)
+        held = hold(server.sessions.writer)
         move(ann, (1, 0), (1, 1))
         await shown(server)
 
@@ -94,6 +95,30 @@ def test_a_screen_opened_while_a_save_is_on_its_way_carries_the_mark(store):
         held.set()
         await server.settle()
         assert save_state(bob) == save_state(text) == save_state(ann) == ""
+
+    asyncio.run(run())
+
+
+def test_an_edit_saved_before_it_is_drawn_is_shown_unmarked_and_told_once(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(
+            store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        bob.take_sent()
+        redraws = []
+        show_changes = bob.view.show_changes
+        bob.view.show_changes = lambda here: (redraws.append(here), show_changes(here))
+        held = hold(server.sessions.scorer)
+        move(ann, (1, 0), (1, 1))
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, server.sessions.writer.submit(lambda: None).result)
+        assert ann.view.session.save_state == ""  # on disk before any screen drew it
+
+        held.set()
+        await server.settle()
+
+        assert save_state(ann) == save_state(bob) == ""
+        assert operations(bob.take_sent()) == [(tab_total(bob, 0)._i, "value", "1")]
+        assert redraws == [False]  # the edit; no word of the save, which no screen waited for
 
     asyncio.run(run())
 

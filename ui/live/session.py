@@ -104,6 +104,9 @@ class TableSession:
         self.revision = 0
         self.saved_revision = 0
         """The latest revision on disk (the one loaded is)."""
+        self.marked = False
+        """A screen has shown the save mark (see ``save_state``) since the screens were last
+        told of a save: only then must they be told again when the saves are done."""
         self._parts_changed: list[int | None] = []
         """The part each revision changed (a player's index; None: the table's), the latest last,
         so a screen that drew an older revision redraws only what changed since."""
@@ -255,12 +258,22 @@ class TableSession:
 
     def when_saved(self, then: Callable[[], None]) -> None:
         """Run ``then`` on the event loop calling this once every edit made so far is saved, or
-        its failure is in ``save_error``; at once without a writer thread."""
+        its failure is in ``save_error``, if a screen shows the save mark (``marked``) that it
+        changes: not while a later edit is still on its way (the mark stays "Saving…"), nor
+        when no screen showed it (the save ended before any screen drew the edit). At once
+        without a writer thread."""
         if self._writer is None:
             then()
             return
         loop = asyncio.get_running_loop()
-        self._writer.submit(loop.call_soon_threadsafe, then)
+
+        def told() -> None:
+            if not self.marked or self.save_state == SAVING:
+                return
+            self.marked = self.save_state == NOT_SAVED  # still shown, and told again when it goes
+            then()
+
+        self._writer.submit(loop.call_soon_threadsafe, told)
 
     def _score(self) -> tuple[int, Checked, TableResult | None]:
         """The latest revision checked and scored: worked out once per revision, outside the

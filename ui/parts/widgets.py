@@ -263,6 +263,8 @@ class SaveMark:
     def show(self) -> list[ft.Control]:
         """Bring it up to the session; the Text when it changed (to send), else nothing."""
         state = self.session.save_state
+        if state:
+            self.session.marked = True
         said = (self.words.say("ui.save.not_saved", "Not saved") if state == NOT_SAVED else
                 self.words.say("ui.save.saving", "Saving…") if state else "")
         if self.text.value == said:
