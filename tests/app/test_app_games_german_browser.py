@@ -45,6 +45,10 @@ def test_the_game_editors_speak_german_on_a_phone(app_server, browser, tables, t
         tap(page, "mode-express")
         wait_text(page, "express-route", "Route|Stadt|Städte")
         picture(page, pictures, "app-de-valley-express-phone.png")
+        tap(page, "mode-cards")
+        tap(page, "palette-town")
+        wait_text(page, "picker-combination", "noch nichts")
+        picture(page, pictures, "app-de-valley-picker-phone.png")
 
     with page_of(browser, viewport=PHONE, locale="de-DE") as page:
         open_app(page, f"{app_server.url}/table/{tables['girasoles']}/valley/0")
@@ -58,6 +62,10 @@ def test_the_game_editors_speak_german_on_a_phone(app_server, browser, tables, t
         open_app(page, f"{app_server.url}/table/{tables['maple_valley']}/valley/0")
         wait_text(page, "heading-favour", "Erwiesene Gefallen")
         picture(page, pictures, "app-de-maple-cards-phone.png")
+        tap(page, "add-favour")
+        wait_text(page, "card-preview", "Name\\?: Kategorie\\?, 0 Punkte")
+        picture(page, pictures, "app-de-maple-card-phone.png")
+        tap(page, "card-cancel")
         tap(page, "section-pack")
         wait_text(page, "count-Acorns", "Eicheln")
         picture(page, pictures, "app-de-maple-pack-phone.png")

@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from scorer.core.breakdown import Cell
 from scorer.core.options import TableOptions
 from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
-from scorer.files import problems_message
 from scorer.message import Message, msg
 from ui.parts.words import app_language, spoken
 from ui.store.draft_check import Checked
@@ -159,13 +158,6 @@ def colours_for(players: Sequence[Any]) -> list[str]:
         else:
             given.append(player.colour)
     return given
-
-
-def error_message(error: ValidationError) -> str:
-    """A validation error as the player reads it, in English: the library's words
-    (scorer.files.problems_message, which any language can say), never the validation
-    library's."""
-    return problems_message(error).text
 
 
 def validate_players(players: list[PlayerSetup], game: GamePlugin, words=None) -> str | None:
