@@ -35,6 +35,20 @@ def picture(page, folder, name: str) -> None:
     page.screenshot(path=str(folder / name))
 
 
+def settled_picture(page, folder, name: str, before: bytes) -> None:
+    """A picture once the screen has changed from ``before`` and stopped moving (a dialog opens
+    with an animation that the accessibility tree does not wait for)."""
+    last = before
+    for _ in range(50):
+        shot = page.screenshot()
+        if shot != before and shot == last:
+            (folder / name).write_bytes(shot)
+            return
+        last = shot
+        page.evaluate("new Promise(done => setTimeout(done, 100))")
+    raise AssertionError(f"{name}: the screen never settled")
+
+
 def test_the_game_editors_speak_german_on_a_phone(app_server, browser, tables, tmp_path):
     pictures = DOCS if os.environ.get("SCOREPAD_REMAKE_DOCS") else tmp_path
     with page_of(browser, viewport=PHONE, locale="de-DE") as page:
@@ -46,9 +60,10 @@ def test_the_game_editors_speak_german_on_a_phone(app_server, browser, tables, t
         wait_text(page, "express-route", "Route|Stadt|Städte")
         picture(page, pictures, "app-de-valley-express-phone.png")
         tap(page, "mode-cards")
+        before = page.screenshot()
         tap(page, "palette-town")
         wait_text(page, "picker-combination", "noch nichts")
-        picture(page, pictures, "app-de-valley-picker-phone.png")
+        settled_picture(page, pictures, "app-de-valley-picker-phone.png", before)
 
     with page_of(browser, viewport=PHONE, locale="de-DE") as page:
         open_app(page, f"{app_server.url}/table/{tables['girasoles']}/valley/0")
@@ -62,9 +77,10 @@ def test_the_game_editors_speak_german_on_a_phone(app_server, browser, tables, t
         open_app(page, f"{app_server.url}/table/{tables['maple_valley']}/valley/0")
         wait_text(page, "heading-favour", "Erwiesene Gefallen")
         picture(page, pictures, "app-de-maple-cards-phone.png")
+        before = page.screenshot()
         tap(page, "add-favour")
         wait_text(page, "card-preview", "Name\\?: Kategorie\\?, 0 Punkte")
-        picture(page, pictures, "app-de-maple-card-phone.png")
+        settled_picture(page, pictures, "app-de-maple-card-phone.png", before)
         tap(page, "card-cancel")
         tap(page, "section-pack")
         wait_text(page, "count-Acorns", "Eicheln")

@@ -24,7 +24,7 @@ from ui.games.maple_valley.editor_model import CardForm, MapleEditor
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup, validate_players
 from ui.games.sunflower_valley.cards import cell_name
-from ui.games.sunflower_valley.editor_model import ValleyEditor
+from ui.games.sunflower_valley.editor_model import DescriptionDraft, ValleyEditor
 from ui.parts.words import app_language, spoken
 
 GERMAN, SPANISH = app_language("de"), app_language("es")
@@ -244,3 +244,13 @@ def test_every_word_of_every_editor_panel_passes_through_a_catalogue(tmp_path):
         setattr(maple, SECTION, section)
         view.render()
         assert _not_through_a_catalogue(view.root, ("Ann", "Bob", "Cid")) == [], section
+
+
+def test_the_card_picker_says_why_a_card_is_not_one_yet_in_the_devices_language():
+    assert DescriptionDraft(Kind.TOWN).result() == (
+        None, "A Town card's combination asks for 1 to 4 adjacent cards, not 0.")
+    assert DescriptionDraft(Kind.TOWN, words=GERMAN).result() == (
+        None, "Die Kombination einer Karte vom Typ Stadt verlangt 1 bis 4 angrenzende Karten, "
+              "nicht 0.")
+    assert DescriptionDraft(Kind.TOWN, words=SPANISH).result()[1] == (
+        "La combinación de una carta de Pueblo pide de 1 a 4 cartas adyacentes, no 0.")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from scorer.files import problem_words
+from scorer.files import problem_message
 from scorer.core.grid import orthogonal_neighbours
 from scorer.sunflower_valley.express import RailNetwork
 from scorer.sunflower_valley.goals import GOALS, route_goals
@@ -447,8 +447,9 @@ def _start_route(player: int, start: Cell):
 class DescriptionDraft:
     """The Town/Farmer picker's content while it is open: a card being described."""
 
-    def __init__(self, kind: Kind, start: CardDescription | None = None):
+    def __init__(self, kind: Kind, start: CardDescription | None = None, words=None):
         self.kind = kind
+        self.words = words or app_language("en")
         self.combination: list[Kind] = list(start.combination) if start else []
         self.points = start.points if start else 0
         self.villagers = start.villagers if start else 0
@@ -479,5 +480,5 @@ class DescriptionDraft:
             return CardDescription(kind=self.kind, combination=tuple(self.combination),
                                    points=self.points, villagers=self.villagers), ""
         except ValidationError as error:
-            message = problem_words(error.errors(include_url=False)[0])
+            message = self.words.render(problem_message(error.errors(include_url=False)[0]))
             return None, message[0].upper() + message[1:] + "."

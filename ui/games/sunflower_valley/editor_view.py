@@ -417,7 +417,7 @@ class DescriptionPicker:
         self.context = context
         self.words = words = context.words
         self.on_use = on_use
-        self.draft = DescriptionDraft(kind, start)
+        self.draft = DescriptionDraft(kind, start, words)
         self.carriers = carriers or {}
         self.everywhere = bool(self.carriers)
         self.body = ft.Column(tight=True, spacing=8, width=320)
