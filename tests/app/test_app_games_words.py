@@ -26,6 +26,7 @@ from ui.games.plugin import PlayerSetup, validate_players
 from ui.games.sunflower_valley.cards import cell_name
 from ui.games.sunflower_valley.editor_model import DescriptionDraft, ValleyEditor
 from ui.parts.words import app_language, spoken
+from ui.screens.new_table_model import NewTableForm
 
 GERMAN, SPANISH = app_language("de"), app_language("es")
 
@@ -254,3 +255,12 @@ def test_the_card_picker_says_why_a_card_is_not_one_yet_in_the_devices_language(
               "nicht 0.")
     assert DescriptionDraft(Kind.TOWN, words=SPANISH).result()[1] == (
         "La combinación de una carta de Pueblo pide de 1 a 4 cartas adyacentes, no 0.")
+
+
+def test_a_new_table_form_refuses_in_the_devices_language():
+    form = NewTableForm(APP_GAMES)
+    form.choose_game("girasoles")
+    form.names, form.colours = ["Solo"], ["red"]
+    form.setup = {"mode": "normal", "rows": 11, "cols": 6}
+    assert form.problem() == "a board has 4 to 10 rows, not 11"
+    assert form.problem(GERMAN) == "ein Tableau hat 4 bis 10 Reihen, nicht 11"

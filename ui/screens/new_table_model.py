@@ -59,8 +59,11 @@ class NewTableForm:
     def players(self) -> list[PlayerSetup]:
         return [PlayerSetup(name.strip(), colour) for name, colour in zip(self.names, self.colours)]
 
-    def problem(self) -> str | None:
-        return validate_players(self.players, self.game) or self.game.setup_problem(self.setup)
+    def problem(self, words=None) -> str | None:
+        """Why these players and choices cannot start a table, in ``words`` (the device's
+        language; English by default), or None."""
+        return (validate_players(self.players, self.game, words)
+                or self.game.setup_problem(self.setup, words))
 
     def create(self, store: TableStore) -> int:
         problem = self.problem()

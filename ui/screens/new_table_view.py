@@ -127,7 +127,7 @@ class NewTableView:
 
     @saves
     def _start(self, e=None) -> None:
-        problem = self.form.problem()
+        problem = self.form.problem(self.context.words)
         if problem:
             self.error = problem[0].upper() + problem[1:] + "."
             self.render()
