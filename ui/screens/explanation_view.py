@@ -66,7 +66,7 @@ def explanation_panel(context, session, explanation: Explanation, cell_size: flo
         items.append(ft.Text(used_words(words, game.used_parts), size=12, color=muted))
         items.append(labelled("explanation-board",
                               ft.Row([picture], scroll=ft.ScrollMode.AUTO)))
-    for cited in cited_rulings(explanation.lines):
+    for cited in (found.in_language(words) for found in cited_rulings(explanation.lines)):
         items.append(labelled(f"explanation-ruling-{cited.id}", ft.Column([
             ft.Text(f"{cited.id} · {cited.title}", size=13, weight=ft.FontWeight.BOLD),
             ft.Text(cited.summary, size=13, color=muted),
