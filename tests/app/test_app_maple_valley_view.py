@@ -193,3 +193,17 @@ def test_a_card_described_before_is_added_in_one_tap(tmp_path, monkeypatch):
     click(bob.root, "known-friend-0")
     assert session.draft["players"][1]["friends"] == ["Otter"]
     assert bob.model.message == "Add the Friend Otter to Bob."
+
+
+def test_the_card_dialogs_steppers_say_what_they_change_in_the_devices_language(tmp_path):
+    """A screen reader names − and + by the number they change (they show only an icon)."""
+    session, context, view = view_of(tmp_path)
+    CardDialog(view, "Patch").open()
+    dialog = context.dialogs[-1]
+    assert identified(dialog.content, "card-score-minus").tooltip == "Score printed: one less"
+    assert identified(dialog.content, "card-score-plus").tooltip == "Score printed: one more"
+    context.words = app_language("de")
+    CardDialog(view, "Patch").open()
+    german = context.dialogs[-1]
+    assert identified(german.content, "card-score-plus").tooltip.endswith(": eins mehr")
+    assert identified(german.content, "card-score-minus").tooltip.endswith(": eins weniger")

@@ -92,9 +92,11 @@ def screens(tables: dict[str, int]):
     yield "scorepad", f"/table/{valley}/scorepad", "line-towns-0", None
     yield "explanation", f"/table/{valley}/scorepad", "explanation", "line-towns-0"
     yield "invite", f"/table/{valley}", "invite-close", "table-invite"
+    yield "export", f"/table/{valley}/scorepad", "export-close", "share-export"
     yield "settings", f"/table/{valley}/settings", "add-player-to-table", None
     yield "remove a player?", f"/table/{valley}/settings", "remove-confirm", "remove-player-0"
     yield "finish", f"/table/{valley}/finish", "finish-save", None
+    yield "choose a colour", f"/table/{valley}/settings", "colour-cancel", "player-colour-0"
     yield "text page", f"/table/{valley}/text", "text-copy", None
     yield "history", "/history", "history-count", None
     yield "statistics", "/statistics", "statistics-plays", None

@@ -109,6 +109,12 @@ def warning_badge(identifier: str, text: str | None,
         bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6)))]
 
 
+def selectable_text(text: str, **style) -> ft.Text:
+    """A text a person can select and copy; named by itself for a screen reader (Flutter's
+    tree shows it as a read-only text field, which has no name of its own)."""
+    return ft.Text(text, selectable=True, semantics_label=text, **style)
+
+
 def heading(text: str, size: int = 20) -> ft.Text:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
 

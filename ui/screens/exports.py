@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
-from ui.parts.widgets import PROBLEM, labelled
+from ui.parts.widgets import PROBLEM, labelled, selectable_text
 from ui.store.file_problems import file_problem
 
 
@@ -39,9 +39,8 @@ async def save_export(context, stem: str, extension: str, text: str, saved: ft.C
             "{name} is downloading to this device.", problem=problem, name=name),
             size=13, color=PROBLEM)
     else:
-        said = ft.Text(words.say("ui.exports.saved_as", "Saved as {name}",
-                                 name=str(path) if context.is_host else name),
-                       size=13, selectable=True)
+        said = selectable_text(words.say("ui.exports.saved_as", "Saved as {name}",
+                                         name=str(path) if context.is_host else name), size=13)
     saved.controls = [labelled(identifier, said)]
     context.page.update()
     await download(name, text)

@@ -8,7 +8,8 @@ import flet as ft
 from scorer.bgstats import bgstats_link
 from ui.store.finished import FinishForm, play_of
 from ui.parts.saving import saves
-from ui.parts.widgets import PROBLEM, SaveMark, TOUCH, heading, labelled, tap_target
+from ui.parts.widgets import (PROBLEM, SaveMark, TOUCH, heading, labelled, selectable_text,
+                              tap_target)
 from ui.screens.photos_view import memories
 
 
@@ -162,8 +163,7 @@ class FinishView:
             ft.Text(words.say("ui.finish.bgstats_note", "BG Stats opens with this play filled "
                               "in (on a phone, in the BG Stats app). The link, to copy by hand:"),
                     size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            labelled("bgstats-link", ft.Text(link, size=11, selectable=True,
-                                             font_family="DejaVuMono")),
+            labelled("bgstats-link", selectable_text(link, size=11, font_family="DejaVuMono")),
         ]
         return items
 

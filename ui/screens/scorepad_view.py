@@ -13,7 +13,8 @@ from ui.screens.exports import download, save_in_exports
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
 from ui.screens.table_settings_view import problem_fixes
-from ui.parts.widgets import PROBLEM, TOUCH, Memo, labelled, tap_target, warning_box
+from ui.parts.widgets import (PROBLEM, TOUCH, Memo, labelled, selectable_text, tap_target,
+                              warning_box)
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
@@ -278,8 +279,9 @@ def export_dialog(context, name: str, path: Path, problem: str | None = None) ->
         lines = [ft.Text(words.say("ui.export.saved", "Saved on the computer running scorepad:"),
                          size=13),
                  labelled("export-path", ft.Text(str(path), size=13)),
-                 ft.Text(words.say("ui.export.check", "Check it with: scorepad score {path}",
-                                   path=str(path)), size=12, selectable=True)]
+                 selectable_text(words.say("ui.export.check",
+                                           "Check it with: scorepad score {path}",
+                                           path=str(path)), size=12)]
     else:
         lines = [labelled("export-name", ft.Text(
             words.say("ui.export.downloading", "{name} is downloading to this device; "
