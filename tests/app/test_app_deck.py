@@ -16,6 +16,7 @@ from scorer.files import MAX_TABLE_BYTES, TableFileError, load_table
 from scorer.maple_valley.models import Category, Favour, Friend, Travel
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games.registry import APP_GAMES, app_store
+from ui.parts.words import app_language
 from ui.live.session import Sessions
 from ui.games.sunflower_valley.editor_model import ValleyEditor
 from ui.games.maple_valley.editor_model import MapleEditor
@@ -248,3 +249,8 @@ def test_the_deck_screen_searches_names_kinds_and_what_a_card_asks_for(tmp_path)
     assert [card_text(entry) for entry in shown(maple, "fid entertainment")] == [
         "Fiddle: Entertainment, 7 points"]
     assert shown(maple, "") == maple
+    german = app_language("de")
+    assert [card_text(entry, german) for entry in valley] == ["Bauer: See 2★",
+                                                             "Stadt: Schaf+Feld 3★ ☺"]
+    assert [card_text(entry, german) for entry in shown(valley, "schaf 3", german)] == [
+        "Stadt: Schaf+Feld 3★ ☺"]

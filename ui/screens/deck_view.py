@@ -15,6 +15,7 @@ import flet as ft
 
 from scorer.deck import DeckFile, deck_from_json, deck_json, load_deck
 from scorer.files import TableFileError
+from scorer.language import Language
 from scorer.message import msg
 from ui.games.maple_valley.draft import KINDS, summary
 from ui.games.maple_valley.editor_model import HeldCard
@@ -24,6 +25,7 @@ from ui.games.sunflower_valley.editor_model import card_words
 from ui.parts.saving import saves
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import PROBLEM, TOUCH, heading, labelled, tap_target
+from ui.parts.words import app_language
 from ui.screens.after_game_views import chips, screen_top
 from ui.screens.exports import save_export
 from ui.screens.import_view import FileImport
@@ -35,25 +37,28 @@ MAPLE_HEADINGS = {"Favour": msg("ui.deck.favours", "Favours"),
                   "Patch": msg("ui.deck.patches", "Patches")}
 
 
-def card_text(entry: DeckCard) -> str:
-    """One line for a card: "Town: Sheep+Field 3★ ☺" or "Fiddle: Entertainment, 7 points"."""
+def card_text(entry: DeckCard, words: Language | None = None) -> str:
+    """One line for a card in ``words`` (English by default): "Town: Sheep+Field 3★ ☺" or
+    "Fiddle: Entertainment, 7 points"."""
+    words = words or app_language("en")
     card = entry.card
     if entry.game == "sunflower_valley":
         described = card.model_dump(mode="json")
-        return f"{card.kind.label}: {combination_text(described)} {symbols(described)}".strip()
-    return f"{card.name}: {summary(card)}"
+        return (f"{words.render(card.kind.word)}: {combination_text(described, words)} "
+                f"{symbols(described)}").strip()
+    return f"{card.name}: {words.render(summary(card))}"
 
 
-def shown(cards: list[DeckCard], search: str) -> list[DeckCard]:
-    """The cards a search finds: every word searched is in the card's words (its kind, name,
-    combination, points...)."""
-    words = search.casefold().split()
+def shown(cards: list[DeckCard], search: str, words: Language | None = None) -> list[DeckCard]:
+    """The cards a search finds: every word searched is in the card's words in the device's
+    language (its kind, name, combination, points...)."""
+    searched = search.casefold().split()
 
     def text(entry: DeckCard) -> str:
-        extra = card_words(entry.card) if entry.game == "sunflower_valley" else ""
-        return f"{entry.kind} {card_text(entry)} {extra}".casefold()
+        extra = card_words(entry.card, words) if entry.game == "sunflower_valley" else ""
+        return f"{entry.kind} {card_text(entry, words)} {extra}".casefold()
 
-    return [entry for entry in cards if all(word in text(entry) for word in words)]
+    return [entry for entry in cards if all(word in text(entry) for word in searched)]
 
 
 class DeckView(FileImport):
@@ -112,7 +117,7 @@ class DeckView(FileImport):
 
     def render(self) -> None:
         cards = self.deck.cards(self.game)
-        found = shown(cards, self.search.value or "")
+        found = shown(cards, self.search.value or "", self.words)
         self.games.content = chips(list(GAMES), self.game, self._choose_game, "deck-game")
         self.listing.controls = self._listing(found)
         if len(found) != len(cards):
@@ -144,7 +149,7 @@ class DeckView(FileImport):
             icon, colour = LOOK[entry.card.kind][1], SHADE
             shade = shade_of(entry.card.kind)
             face = ft.Row([ft.Icon(icon, size=18, color=INK),
-                           ft.Text(card_text(entry), size=14, color=INK, expand=True)],
+                           ft.Text(card_text(entry, self.words), size=14, color=INK, expand=True)],
                           spacing=6)
         else:
             colour, shade = ft.Colors.SURFACE_CONTAINER_HIGHEST, None
@@ -187,7 +192,7 @@ class DeckView(FileImport):
     def _remove(self, entry: DeckCard) -> None:
         self.deck.remove(entry)
         self.context.toast(self.words.say("ui.deck.removed", "Taken out of the deck: {card}",
-                                          card=card_text(entry)),
+                                          card=card_text(entry, self.words)),
                            self.words.say("ui.deck.undo", "Undo"),
                            lambda: self._put_back(entry))
         self._redraw()
