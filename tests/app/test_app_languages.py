@@ -93,3 +93,17 @@ def test_a_finish_form_refusal_is_said_in_the_device_language():
         "Datum: als Jahr-Monat-Tag schreiben, z. B. 2026-01-31 (nicht „14/02/2026“)")
     assert FinishForm("2026-02-14", "21:05", "x" * 201).problem(app_language("es")) == (
         "Lugar: como mucho 200 letras")
+
+
+def test_who_deleted_a_table_is_said_in_each_device_language():
+    from ui.live.session import deleted_message
+    from ui.store.access import person
+
+    host = person(None, [], host=True)
+    assert deleted_message(host) == ("The host deleted this table: Undo on their screen, or keep "
+                                     "a copy.")
+    assert deleted_message(host, app_language("es")) == (
+        "El anfitrión borró esta mesa: deshazlo en su pantalla o guarda una copia.")
+    assert deleted_message("Bea", app_language("de")) == (
+        "Bea hat diesen Tisch gelöscht: auf deren Bildschirm rückgängig machen oder eine Kopie "
+        "behalten.")

@@ -68,7 +68,7 @@ def test_a_device_is_named_to_the_others_by_the_player_it_joined_as():
     assert person(grant("player", 1), names, host=False) == "Bea"
     assert person(grant("player", 1), names, host=True) == "Bea"
     assert person(grant("player", 2), names, host=False) is None  # Bea's seat was removed
-    assert person(grant("creator"), names, host=True) == "The host"
+    assert person(grant("creator"), names, host=True).text == "The host"  # a message
     assert person(grant("spectator"), names, host=False) is None
     assert person(None, names, host=False) is None
 

@@ -37,7 +37,7 @@ Label = str | Message
 language (a plain text is shown as it is)."""
 
 
-def deleted_message(by: str | None, words: Language | None = None) -> str:
+def deleted_message(by: str | Message | None, words: Language | None = None) -> str:
     """Why edits are refused, naming who deleted the table when the server knows (in
     ``words``; English when not given)."""
     words = words or language(DEFAULT)
@@ -58,7 +58,7 @@ CHANGES_KEPT = 64
 class TableDeleted(Exception):
     """An edit refused because the table was deleted while this device showed it."""
 
-    def __init__(self, by: str | None = None):
+    def __init__(self, by: str | Message | None = None):
         super().__init__(deleted_message(by))
 
 
@@ -115,7 +115,7 @@ class TableSession:
         :attr:`save_error`); None once a save worked."""
         self.deleted = False
         """Deleted on some device: edits are refused until it is restored."""
-        self.deleted_by: str | None = None
+        self.deleted_by: str | Message | None = None
         """Who deleted it, in words (a player's name or "The host"), when known."""
 
     @property
@@ -363,7 +363,7 @@ class Sessions:
             session = self._open[table_id]
             return None if session.deleted else session
 
-    def delete(self, table_id: int, by: str | None = None) -> None:
+    def delete(self, table_id: int, by: str | Message | None = None) -> None:
         """Delete a table (``by``: who, in words, for the devices still showing it)."""
         self._mark(table_id, True, self.store.delete, by)
 
@@ -371,7 +371,7 @@ class Sessions:
         self._mark(table_id, False, self.store.restore)
 
     def _mark(self, table_id: int, deleted: bool, write: Callable[[int], None],
-              by: str | None = None) -> None:
+              by: str | Message | None = None) -> None:
         with self._lock:
             session = self._open.get(table_id)
         if session is None:

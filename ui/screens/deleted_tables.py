@@ -19,8 +19,8 @@ def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
         return ft.Container(height=0)
     return labelled("table-deleted", ft.Container(
         ft.Column([
-            ft.Text(deleted_message(session.deleted_by), size=15, weight=ft.FontWeight.BOLD,
-                    color=PROBLEM),
+            ft.Text(deleted_message(session.deleted_by, context.words), size=15,
+                    weight=ft.FontWeight.BOLD, color=PROBLEM),
             tap_target(ft.Row([ft.Icon(ft.Icons.COPY_ALL), ft.Text(context.words.say("ui.deleted.keep_copy", "Keep a copy"),
                                                           size=15)],
                               tight=True),

@@ -13,6 +13,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from scorer.message import Message, msg
+
 from ui.store.storage import JOIN_CODE_BYTES, TableStore, new_join_code
 
 HOST_KEY_BYTES = 2 * JOIN_CODE_BYTES
@@ -39,13 +41,13 @@ def short_id(device: str) -> str:
     return device[:6]
 
 
-def person(grant: Grant | None, names: list[str], host: bool) -> str | None:
-    """Who a device is at a table, for the other devices to read: the name of the player it
-    joined as, "The host", or None when nobody can tell."""
+def person(grant: Grant | None, names: list[str], host: bool) -> str | Message | None:
+    """Who a device is at a table, for the other devices to read (each in its own language):
+    the name of the player it joined as, "The host", or None when nobody can tell."""
     if grant is not None and grant.role == "player" and grant.player is not None:
         if 0 <= grant.player < len(names):
             return names[grant.player]
-    return "The host" if host else None
+    return msg("ui.table.the_host", "The host") if host else None
 
 
 def device_id(token: str) -> str:

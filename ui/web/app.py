@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from ui.parts import theme
+from scorer.message import Message
 from ui.parts.words import app_language, locale_configuration
 from ui.web.device_language import accept_language, device_language, remember_language
 from ui.web.devices import identify
@@ -85,7 +86,7 @@ class AppContext:
         made before any screen shows or changes a table."""
         return self.access.may_open(self.device, table_id)
 
-    def person_at(self, table_id: int) -> str | None:
+    def person_at(self, table_id: int) -> str | Message | None:
         """Who this device is at the table, for the other devices to read (see ``person``)."""
         session = self.sessions.get(table_id)
         return person(self.access.grant_of(self.device, table_id),
