@@ -19,6 +19,8 @@ joined with ", ").
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol, Union
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -87,10 +89,18 @@ def _made(id: str, source: str, plural: str | None, params: dict[str, Param],
     """A message rendered with ``wording``. Made without pydantic's validation (``_checked``
     did its work): the library makes hundreds per table, and validating each cost more than
     scoring."""
-    unrendered = Message.model_construct(id=id, source=source, plural=plural, params=params,
-                                         text="")
-    return Message.model_construct(id=id, source=source, plural=plural, params=params,
-                                   text=_render(unrendered, wording))
+    text = _render(_Unrendered(id, source, plural, params), wording)
+    return Message.model_construct(id=id, source=source, plural=plural, params=params, text=text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unrendered:
+    """What rendering reads of a message (a ``Wording`` takes it as it takes a message)."""
+
+    id: str
+    source: str
+    plural: str | None
+    params: dict[str, Param]
 
 
 def _checked(params: dict[str, Any]) -> dict[str, Param]:
@@ -128,12 +138,13 @@ class MessageError(ValueError):
         self.message = message
 
 
+@lru_cache(maxsize=4096)
 def place(row: int, column: int) -> Message:
     """A place on a valley or a board as players name it: "row 2, column 3" (numbers from 1)."""
     return msg("place.row_column", "row {row}, column {column}", row=row, column=column)
 
 
-def _render(message: Message, wording: Wording) -> str:
+def _render(message: Message | _Unrendered, wording: Wording) -> str:
     if not message.id:
         return message.source
     values = {name: _param_text(value, wording) for name, value in message.params.items()}
