@@ -3,7 +3,9 @@ Girasoles board editor and scorepad, the Maple Valley editor and scorepad, at ph
 Debian Chromium.
 
 Run: ``python docs/screenshots.py`` (all), or name some of ``home``, ``sunflower_valley``,
-``girasoles``, ``maple_valley``, ``dark`` (the dark theme; six players on a phone), ``large``
+``girasoles``, ``maple_valley``, ``dark`` (the dark theme; six players on a phone), ``languages``
+(a 390x844 phone in Spanish and German, light and dark: home, the valley editor, the scorepad, a
+line's explanation and the table's settings), ``large``
 (a 390x844 phone with the browser's text at 200%, in English and German: the scorepad, the
 valley editor, the Girasoles palette), ``dark_boards`` (the dark theme's cards and board). It fills a throw-away database through the editors' own logic (the same calls the
 screen's taps make), starts ``scorepad app`` on it and photographs it.
@@ -138,6 +140,8 @@ def main(parts: list[str]) -> None:
                 if "maple_valley" in parts:
                     maple_valley(page, server, size, maple_ids)
                 page.context.close()
+            if "languages" in parts:
+                languages(browser, server, table_id)
             if "large" in parts:
                 large_text(browser, server, table_id, girasoles_id)
             if "dark_boards" in parts:
@@ -192,6 +196,30 @@ def dark(browser, server: AppServer, table_id: int, six_id: int) -> None:
             tap_until(page, "line-towns-0", "explanation", "Towns")
             shoot(page, "app-dark-editor-tablet.png")
         page.context.close()
+
+
+def languages(browser, server: AppServer, table_id: int) -> None:
+    """A 390x844 phone in Spanish and in German (``?lang=``), light and dark."""
+    for lang in ("es", "de"):
+        for theme in ("light", "dark"):
+            page = browser.new_context(viewport=PHONE_390, color_scheme=theme).new_page()
+            query = f"?lang={lang}"
+            open_app(page, f"{server.url}/{query}")
+            handle(page, f"open-table-{table_id}").wait_for()
+            shoot(page, f"app-{lang}-{theme}-home-phone.png")
+            open_app(page, f"{server.url}/table/{table_id}/valley/0{query}")
+            handle(page, "card-count").wait_for()
+            shoot(page, f"app-{lang}-{theme}-editor-phone.png")
+            open_app(page, f"{server.url}/table/{table_id}/scorepad{query}")
+            wait_text(page, "total-0", r"\d")
+            shoot(page, f"app-{lang}-{theme}-scorepad-phone.png")
+            tap(page, "line-towns-0")
+            handle(page, "explanation").wait_for()
+            shoot(page, f"app-{lang}-{theme}-explained-phone.png")
+            open_app(page, f"{server.url}/table/{table_id}/settings{query}")
+            handle(page, "add-player-to-table").wait_for()
+            shoot(page, f"app-{lang}-{theme}-settings-phone.png")
+            page.context.close()
 
 
 LARGE_TEXT = {"fontSizes": {"standard": 32, "fixed": 26}}
