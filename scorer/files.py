@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import accumulate
-from pathlib import Path
 from typing import IO, Any
 
 from pydantic import BaseModel, ValidationError

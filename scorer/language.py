@@ -17,7 +17,7 @@ import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
+import datetime as dt
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, TypeVar
@@ -115,19 +115,19 @@ class Language:
 
         return format_percent(value, locale=self.locale)
 
-    def day(self, value: date | datetime) -> str:
+    def day(self, value: dt.date | dt.datetime) -> str:
         """A day and month, short: "Dec 1", "1 dic", "1. Dez."."""
         from babel.dates import format_skeleton
 
         return format_skeleton("MMMd", value, locale=self.locale)
 
-    def date(self, value: date | datetime) -> str:
+    def date(self, value: dt.date | dt.datetime) -> str:
         """A date as this language writes it: "Dec 1, 2026", "1 dic 2026", "1. Dez. 2026"."""
         from babel.dates import format_skeleton
 
         return format_skeleton("yMMMd", value, locale=self.locale)
 
-    def moment(self, value: datetime) -> str:
+    def moment(self, value: dt.datetime) -> str:
         """A date and time of day (24-hour clock): "Dec 1, 2026 17:05", "1. Dez. 2026 17:05"."""
         from babel.dates import format_skeleton
 

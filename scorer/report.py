@@ -33,8 +33,7 @@ def scorepad_text(result: TableResult, title: str, words: Language | None = None
     out.append(row(total, [str(p.total) for p in result.players]))
     out.append(row(rank, [str(p.rank) for p in result.players]))
     out.append("")
-    out.append(words.say_n("report.winners", "Winner: {names}", "Winners: {names}",
-                           len(result.winners), names=words.listing(result.winners)))
+    out.append(winners_line(result.winners, words))
     out.append(words.say("report.tie_break", "Tie-break: {tie_break}",
                          tie_break=result.tie_break))
     for warning in result.warnings:
@@ -50,6 +49,13 @@ def scorepad_text(result: TableResult, title: str, words: Language | None = None
                 rulings = f" [{', '.join(line.rulings)}]" if line.rulings else ""
                 out.append(f"  {line.label}: {line.points:>3}  {line.detail}{rulings}")
     return "\n".join(out) + "\n"
+
+
+def winners_line(winners: tuple[str, ...], words: Language) -> str:
+    """"Winner: Ann" or "Winners: Ann and Dee", in ``words`` (the scorepad's line, wherever it is
+    shown: here, the app's scorepad, its history)."""
+    return words.say_n("report.winners", "Winner: {names}", "Winners: {names}", len(winners),
+                       names=words.listing(winners))
 
 
 def rulings_text(rulings: tuple[CitedRuling, ...], words: Language | None = None) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.games import GAMES
+from scorer.report import winners_line
 from ui.screens.after_game_views import chips, screen_top
 from ui.store.finished import FinishedTable, filtered, finished_tables, player_names
 from ui.parts.widgets import labelled, tap_target
@@ -56,9 +57,7 @@ class HistoryView:
             ft.Text(f"{GAMES[result.game].title} · {when}{place}", size=15,
                     weight=ft.FontWeight.BOLD),
             ft.Text(" · ".join(f"{p.name} {p.total}" for p in result.players), size=14),
-            ft.Text(words.say_n("ui.history.winners", "Winner: {names}", "Winners: {names}",
-                                len(result.winners), names=words.listing(result.winners)),
-                    size=14),
+            ft.Text(winners_line(result.winners, words), size=14),
         ]
         if play.note:
             lines.append(ft.Text(play.note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,

@@ -12,7 +12,7 @@ from scorer.core.breakdown import Cell, Line, TableResult
 from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.games import GAMES
 from scorer.language import DEFAULT, Language
-from scorer.report import scorepad_text
+from scorer.report import scorepad_text, winners_line
 from ui.parts.words import app_language
 from ui.store.draft_check import Checked
 from ui.live.session import TableSession
@@ -63,8 +63,7 @@ class Scorepad:
         winners = self.result.winners
         if not winners:
             return ""
-        return self.words.say_n("ui.scorepad.winners", "Winner: {names}", "Winners: {names}",
-                                len(winners), names=self.words.listing(winners))
+        return winners_line(winners, self.words)
 
     @property
     def tie_break(self) -> str:
