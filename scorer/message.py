@@ -86,16 +86,36 @@ def msg_n(id: str, source: str, plural: str, /, count: int, **params: Param) -> 
 
 def _made(id: str, source: str, plural: str | None, params: dict[str, Param],
           wording: Wording) -> Message:
-    """A message rendered with ``wording``. Made without pydantic's validation (``_checked``
-    did its work): the library makes hundreds per table, and validating each cost more than
-    scoring."""
-    text = _render(_Unrendered(id, source, plural, params), wording)
-    return Message.model_construct(id=id, source=source, plural=plural, params=params, text=text)
+    """A message rendered with ``wording``. Made as pydantic's ``model_construct`` makes a
+    model, without its validation (``_checked`` did that work) and without its loop over the
+    fields and their aliases: the library makes hundreds of messages per table, and that loop
+    cost as much as the scoring (a test checks that a message made so equals a validated one)."""
+    if not id:
+        text = source
+    elif wording is ENGLISH:
+        template = source if plural is None or params.get("count") == 1 else plural
+        text = _filled(template, template, params, wording)
+    else:
+        unrendered = _Unrendered(id, source, plural, params)
+        text = _filled(wording.template(unrendered), ENGLISH.template(unrendered), params,
+                       wording)
+    message = _new_message(Message)
+    _set_attribute(message, "__dict__", {"id": id, "source": source, "plural": plural,
+                                         "params": params, "text": text})
+    _set_attribute(message, "__pydantic_fields_set__", set(_MESSAGE_FIELDS))
+    _set_attribute(message, "__pydantic_extra__", None)
+    _set_attribute(message, "__pydantic_private__", None)
+    return message
+
+
+_MESSAGE_FIELDS = tuple(Message.model_fields)
+_new_message = BaseModel.__new__
+_set_attribute = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
 class _Unrendered:
-    """What rendering reads of a message (a ``Wording`` takes it as it takes a message)."""
+    """What a ``Wording`` reads of a message to choose its template."""
 
     id: str
     source: str
@@ -106,11 +126,16 @@ class _Unrendered:
 def _checked(params: dict[str, Any]) -> dict[str, Param]:
     """The parameters as a message holds them: a list becomes a tuple, a string subclass (a
     str enum) a plain string; anything else a message cannot say is a programming error."""
-    return {name: _param(value, name) for name, value in params.items()}
+    for value in params.values():
+        if type(value) not in _KEPT_AS_THEY_ARE:
+            return {name: _param(value, name) for name, value in params.items()}
+    return params  # the call's own keyword dictionary: nobody else holds it
 
 
 def _param(value: Any, name: str) -> Param:
-    if isinstance(value, Message) or type(value) in (int, float, str):
+    if type(value) in _KEPT_AS_THEY_ARE:
+        return value
+    if isinstance(value, Message):
         return value
     if isinstance(value, tuple | list):
         return tuple(_param(item, name) for item in value)
@@ -120,6 +145,9 @@ def _param(value: Any, name: str) -> Param:
         return value
     raise TypeError(f"message parameter {name!r} is a {type(value).__name__}: a message says "
                     "numbers, texts, messages and tuples of them")
+
+
+_KEPT_AS_THEY_ARE = frozenset((int, float, str, Message))
 
 
 def verbatim(text: str) -> Message:
@@ -144,16 +172,16 @@ def place(row: int, column: int) -> Message:
     return msg("place.row_column", "row {row}, column {column}", row=row, column=column)
 
 
-def _render(message: Message | _Unrendered, wording: Wording) -> str:
-    if not message.id:
-        return message.source
-    values = {name: _param_text(value, wording) for name, value in message.params.items()}
+def _filled(template: str, english: str, params: dict[str, Param], wording: Wording) -> str:
+    """``template`` with the parameters' texts in its placeholders."""
+    values = {name: value if type(value) is str else _param_text(value, wording)
+              for name, value in params.items()}
     try:
-        return wording.template(message).format_map(values)
+        return template.format_map(values)
     except (KeyError, IndexError, ValueError):
         # A translation naming a parameter the message lacks: the English sentence rather than
         # none (a test checks every catalogue's placeholders, so this is a safety net).
-        return ENGLISH.template(message).format_map(values)
+        return english.format_map(values)
 
 
 def _param_text(value: Param, wording: Wording) -> str:
@@ -193,7 +221,10 @@ class Spoken(BaseModel):
             return data
         said = dict(data.get("said") or {})
         texts = {}
+        text_fields = _text_fields(cls)
         for name, value in data.items():
+            if name not in text_fields:
+                continue  # e.g. a line's cells: a long tuple no message is ever in
             if isinstance(value, Message):
                 said[name], texts[name] = value, value.text
             elif isinstance(value, tuple | list) and any(isinstance(item, Message)
@@ -217,3 +248,11 @@ class Spoken(BaseModel):
                 said[name] = message.rendered(wording)
                 texts[name] = said[name].text
         return {**texts, "said": said}
+
+
+@lru_cache(maxsize=None)
+def _text_fields(model: type[Spoken]) -> frozenset[str]:
+    """The fields of ``model`` that hold texts (``str`` or ``tuple[str, ...]``): the only ones a
+    message may be given for."""
+    return frozenset(name for name, field in model.model_fields.items()
+                     if field.annotation in (str, tuple[str, ...]))

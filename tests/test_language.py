@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
 
 from scorer.core.breakdown import Line
 from scorer.files import load_table
@@ -43,6 +45,45 @@ def test_a_message_is_rendered_in_english_when_made():
     assert msg_n("test.cards", "{count} card", "{count} cards", 1).text == "1 card"
     assert str(message) == message.text
     assert message.params["kind"] == kind
+
+
+_PARAM = st.one_of(st.integers(-5, 12_000), st.floats(allow_nan=False, width=32), st.text(max_size=5),
+                   st.builds(place, st.integers(1, 9), st.integers(1, 9)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(params=st.dictionaries(st.sampled_from(["count", "name", "kind", "where"]),
+                              st.one_of(_PARAM, st.lists(_PARAM, max_size=3)), max_size=4),
+       counted=st.booleans())
+def test_a_message_made_without_validation_equals_a_validated_one(params, counted):
+    """``msg`` and ``msg_n`` make messages without pydantic (for speed): each equals the model
+    pydantic validates from the same fields, field for field, and dumps the same JSON."""
+    source = " ".join("{" + name + "}" for name in params) or "nothing"
+    if counted:
+        count = params.pop("count", 2)
+        count = count if type(count) is int else 2
+        made = msg_n("test.made", source + " one", source + " many", count, **params)
+        params = {"count": count, **params}
+    else:
+        made = msg("test.made", source, **params)
+    kept = {name: tuple(value) if isinstance(value, list) else value
+            for name, value in params.items()}
+    validated = Message.model_validate({
+        "id": "test.made", "source": made.source, "plural": made.plural, "params": kept,
+        "text": made.text})
+    assert made == validated
+    assert made.model_dump_json() == validated.model_dump_json()
+    assert made.model_fields_set == validated.model_fields_set
+    assert (made.__pydantic_extra__, made.__pydantic_private__) == (None, None)
+    assert made.rendered(language("de")) == validated.rendered(language("de"))
+
+
+def test_a_message_made_without_validation_stays_frozen_and_copies_as_a_model():
+    made = msg("test.x", "{count} left", count=2)
+    with pytest.raises(ValidationError):
+        made.text = "changed"
+    copied = made.model_copy(update={"text": "2 links"})
+    assert (copied.text, made.text, copied.params) == ("2 links", "2 left", {"count": 2})
 
 
 def test_a_message_renders_in_the_pseudo_language_nested_messages_too():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.core.text import unprintable
+from scorer.core.text import shown, unprintable
 from scorer.files import table_from_json
 from scorer.games import GAMES, score
 from scorer.report import scorepad_text
@@ -132,3 +132,13 @@ def test_every_character_of_each_refused_kind_is_refused_and_no_letter_is():
     for code in range(0x20, 0x7f):
         assert unprintable(chr(code), "a name") is None
     assert unprintable("".join(KEPT.values()), "a name") is None
+
+
+def test_a_printable_text_is_never_refused_whatever_its_characters():
+    """``unprintable_message`` passes a text Python prints without looking at each character:
+    no character Python prints is one it refuses (checked over every code point)."""
+    # ``shown`` writes each refused character as its code, one character at a time.
+    refused_yet_printable = [hex(code) for code in range(0x110000)
+                             if chr(code).isprintable() and shown(chr(code)) != chr(code)]
+    assert refused_yet_printable == []
+    assert unprintable("Ana \u00e9\u4e2d\U0001f33b", "a name") is None

@@ -58,6 +58,8 @@ def unprintable_message(text: str, what: str | Message, *,
     """Why ``text`` cannot be ``what`` (a message, e.g. ``msg("core.what.name", "a name")``; a
     ``str`` is said as it is), as a message, or None when every character is printable text. With
     ``lines``, line breaks and tabs are allowed (a note)."""
+    if text.isprintable():
+        return None  # every character refused below is one Python does not print
     for position, character in enumerate(text, start=1):
         if lines and character in "\n\t":
             continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import connected_regions
@@ -75,14 +75,25 @@ class Layout:
 
     def where(self, cell: Cell) -> Message:
         """E.g. "red bee at row 2, column 3"."""
-        return msg("gi.space_at", "{space} at {place}", space=self.spaces[cell].describe(),
-                   place=place(*cell))
+        return space_at(self.spaces[cell], *cell)
+
+
+@lru_cache(maxsize=4096)
+def space_at(space: Space, row: int, column: int) -> Message:
+    """A space named by what covers it and its place, made once: messages are immutable, and the
+    same spaces recur in every line, every board and every new scoring of a table."""
+    return msg("gi.space_at", "{space} at {place}", space=space.describe(),
+               place=place(row, column))
 
 
 def cell_list(cells, limit: int = 8) -> Message | None:
     """Places, shortened past ``limit``: "row 1, column 2; row 3, column 4 and 2 more"; None
     for no place."""
-    cells = sorted(cells)
+    return _cell_list(tuple(sorted(cells)), limit)
+
+
+@lru_cache(maxsize=4096)
+def _cell_list(cells: tuple[Cell, ...], limit: int) -> Message | None:
     named = semicolons([place(*cell) for cell in cells[:limit]])
     if named is None or len(cells) <= limit:
         return named

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.core.breakdown import Cell
 from scorer.core.grid import maximum_matching, orthogonal_neighbours
@@ -162,10 +163,17 @@ def pairs_of_objects(layout: Layout, first: Symbol, second: Symbol) -> Tally:
         phrase = msg_n("gi.pairs.two_kinds", "{count} pair of {first} and {second}",
                        "{count} pairs of {first} and {second}", len(pairs),
                        first=SYMBOL_NAMES[first], second=SYMBOL_NAMES[second])
-    listed = semicolons([msg("gi.pairs.places", "{first} and {second}", first=place(*a),
-                             second=place(*b)) for a, b in pairs])
+    listed = _pairs_listed(tuple(pairs))
     cells = [cell for pair in pairs for cell in pair]
     return _points_for(len(pairs), phrase, PAIR_POINTS, listed, cells, ("GI-4",))
+
+
+@lru_cache(maxsize=1024)
+def _pairs_listed(pairs: tuple[tuple[Cell, Cell], ...]) -> Message | None:
+    """The pairs' places, "row 1, column 1 and row 1, column 2; ...", made once per set of pairs
+    (the same board scored again after another board's edit finds the same pairs)."""
+    return semicolons([msg("gi.pairs.places", "{first} and {second}", first=place(*a),
+                           second=place(*b)) for a, b in pairs])
 
 
 # Rows and columns --------------------------------------------------------------------------------

@@ -70,6 +70,26 @@ def test_ladybug_lines_with_a_neighbour_and_places_listed_with_semicolons():
                                                 "keine Marienkäfer auf dem Tableau -> 0")
 
 
+def test_places_kept_from_one_board_are_never_said_of_another():
+    """A space's name, a listing of places and of pairs are made once and kept (by what covers
+    the space and where, by the places): a board scored after another says its own."""
+    first = layout("Gf Rb .. ..", "Ys .. .. ..", ".. .. .. ..", ".. .. .. ..")
+    second = layout("Rf Yb .. ..", "Ys Ys .. ..", ".. .. .. ..", ".. .. .. ..")
+    for board in (first, second, first):
+        leaves(board), bees(board), pairs_of_objects(board, Symbol.BEE, Symbol.LEAF)
+    (leaf,) = leaves(second)
+    assert leaf.detail == "red leaf at row 1, column 1 in a red area of 1 space, 1 per 2 spaces -> 0"
+    (bee,) = bees(second)
+    assert bee.detail == ("yellow bee at row 1, column 2: 2 sunflowers around, at row 2, column 1; "
+                          "row 2, column 2 -> 2")
+    (bee,) = bees(first)
+    assert bee.detail == ("red bee at row 1, column 2: 1 sunflower around, at row 2, column 1 -> 1")
+    assert pairs_of_objects(second, Symbol.BEE, Symbol.LEAF).said.text == (
+        "1 pair of bee and leaf x 2 -> 2 (row 1, column 1 and row 1, column 2)")
+    assert pairs_of_objects(first, Symbol.BEE, Symbol.LEAF).said.text == (
+        "1 pair of bee and leaf x 2 -> 2 (row 1, column 1 and row 1, column 2)")
+
+
 def test_an_objective_line_its_label_and_its_listing_of_pairs():
     objective = AdditionalObjective(card=7, objects=("bee", "sunflower"))
     line = objective_line(BOARD, objective, Options())
