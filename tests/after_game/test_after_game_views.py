@@ -40,6 +40,7 @@ class FakeContext:
         self.store = store
         self.games = APP_GAMES
         self.sessions = Sessions(store, APP_GAMES)
+        self.device = "the host's browser"
         self.width, self.wide, self.is_host = 390, False, True
         self.routes: list[str] = []
         self.toasts: list[str] = []
@@ -47,9 +48,6 @@ class FakeContext:
 
     def visible_tables(self):
         return self.store.list()
-
-    def table_created(self, table_id: int) -> None:
-        """Every table is this device's: the host's rights."""
 
     def may_open(self, table_id: int) -> bool:
         return True

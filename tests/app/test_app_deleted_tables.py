@@ -27,6 +27,7 @@ class Context:
         self.store = TableStore(tmp_path / "tables.sqlite3")
         self.sessions = Sessions(self.store, APP_GAMES)
         self.is_host = False
+        self.device = "bea's phone"
         self.dialogs: list = []
         self.toasts: list[str] = []
         self.told: list[int] = []
@@ -40,9 +41,6 @@ class Context:
 
     def person_at(self, table_id: int) -> str:
         return "Bea"
-
-    def table_created(self, table_id: int) -> None:
-        """Every table is this device's to open (see may_open)."""
 
     def edited(self, table_id: int) -> None:
         self.told.append(table_id)

@@ -48,7 +48,7 @@ def context(store, device: str, url: str = "ws://127.0.0.1:8610", lan=()) -> App
 def test_a_device_sees_and_opens_only_the_tables_it_created_or_joined(store):
     first, second, third = (new_table(store) for _ in range(3))
     ann, bob, stranger = (context(store, name) for name in ("ann", "bob", "stranger"))
-    ann.table_created(first)
+    ann.access.grant(ann.device, first, "creator")
     bob.access.grant(bob.device, second, "player", 1)
     assert [t.id for t in ann.visible_tables()] == [first]
     assert [t.id for t in bob.visible_tables()] == [second]

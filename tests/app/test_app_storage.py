@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
+from ui.store.access import Access
 from ui.store.storage import (
-    FORMAT_VERSION, DeletedTableError, NewerFormatError, StoreUnavailable, TableStore,
+    FORMAT_VERSION, DeletedTableError, NewerFormatError, NotSaved, StoreUnavailable, TableStore,
     default_db_path,
 )
 
@@ -26,6 +27,21 @@ def test_a_saved_draft_is_read_back_by_a_new_store_on_the_same_file(tmp_path):
     assert reopened.draft == changed
     assert reopened.game == "sunflower_valley"
     assert reopened.format_version == FORMAT_VERSION
+
+
+def test_a_new_table_and_its_makers_right_to_open_it_are_saved_together(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    access = Access(store)
+    table_id = store.create("sunflower_valley", DRAFT, creator="ann's phone")
+    assert access.may_open("ann's phone", table_id)
+    assert access.grant_of("ann's phone", table_id).role == "creator"
+    assert not access.may_open("bob's phone", table_id)
+
+    with sqlite3.connect(store.path) as connection:
+        connection.execute("DROP TABLE grants")  # the grant's half of the change fails
+    with pytest.raises(NotSaved):
+        store.create("sunflower_valley", DRAFT, creator="ann's phone")
+    assert [table.id for table in store.list()] == [table_id]  # no table nobody may open
 
 
 def test_only_the_raw_draft_and_its_version_are_stored(tmp_path):

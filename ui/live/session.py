@@ -394,7 +394,7 @@ class Sessions:
                     del self._open[table_id]
         return purged
 
-    def keep_copy(self, session: TableSession) -> int:
-        """A new table holding the session's draft as it is now; its id."""
+    def keep_copy(self, session: TableSession, creator: str | None = None) -> int:
+        """A new table holding the session's draft as it is now (``creator``'s); its id."""
         with session._lock:
-            return self.store.create(session.game.key, copy.deepcopy(session.draft))
+            return self.store.create(session.game.key, copy.deepcopy(session.draft), creator)

@@ -134,11 +134,8 @@ class BackupView(FileImport):
 
     def _merge(self, text: str, source: str, progress: Callable[[int, int], None]) -> Merged:
         """On the worker thread: read, check and merge; the new tables are this device's."""
-        merged = merge_backup(read_backup(text, source), self.context.store,
-                              self.context.may_open, progress)
-        for table_id in merged.added:
-            self.context.table_created(table_id)
-        return merged
+        return merge_backup(read_backup(text, source), self.context.store,
+                            self.context.may_open, progress, self.context.device)
 
     def _progress(self, loop: asyncio.AbstractEventLoop) -> Callable[[int, int], None]:
         """``progress(done, total)`` for the worker thread: the screen says it on the event

@@ -36,8 +36,7 @@ def keep_copy(context, session: TableSession, player: int) -> None:
     copied: list[int] = []
 
     def copy_it() -> None:
-        copied.append(context.sessions.keep_copy(session))
-        context.table_created(copied[0])
+        copied.append(context.sessions.keep_copy(session, context.device))
 
     if saving(context, copy_it):
         context.go(f"/table/{copied[0]}/valley/{player}")

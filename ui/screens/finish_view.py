@@ -29,9 +29,8 @@ def finish_action(context, table_id: int) -> ft.Control:
 def start_rematch(context, table_id: int) -> int:
     """A new table of the same game for the same players (see ``GamePlugin.rematch_draft``)."""
     session = context.sessions.get(table_id)
-    rematch = context.store.create(session.game.key, session.game.rematch_draft(session.draft))
-    context.table_created(rematch)
-    return rematch
+    return context.store.create(session.game.key, session.game.rematch_draft(session.draft),
+                                context.device)
 
 
 class FinishView:

@@ -20,7 +20,8 @@ class Imported:
 
 
 def import_table(text: str, store: TableStore, games: dict[str, GamePlugin],
-                 source: str | None = None, words: Language | None = None) -> Imported:
+                 source: str | None = None, words: Language | None = None,
+                 creator: str | None = None) -> Imported:
     """Validate ``text`` with the library, as ``scorepad score`` does, and save it as a table the
     app edits. Nothing is saved unless the app's draft scores exactly as the file. ``source``
     names the text (a file's name; the pasted text when None); the message is said in ``words``
@@ -48,7 +49,7 @@ def import_table(text: str, store: TableStore, games: dict[str, GamePlugin],
         return Imported(None, words.say("ui.import.not_kept", "{source}: the app could not keep "
                                         "this {game} table exactly as written; `scorepad score` "
                                         "still reads it", source=source, game=title))
-    table_id = store.create(table.game, draft)
+    table_id = store.create(table.game, draft, creator)
     names = ", ".join(player.name for player in table.players)
     return Imported(table_id, words.say("ui.import.done", "Imported a {game} table: {names}.",
                                         game=title, names=names))

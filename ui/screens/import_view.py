@@ -115,11 +115,10 @@ class ImportDialog:
     @saves
     def _import(self, text: str, source: str | None) -> None:
         imported = import_table(text, self.context.store, self.context.games, source,
-                                self.context.words)
+                                self.context.words, self.context.device)
         if imported.table_id is None:
             self._say(imported.message)
             return
-        self.context.table_created(imported.table_id)
         self.context.page.pop_dialog()
         self.context.toast(imported.message)
         self.context.go(f"/table/{imported.table_id}/scorepad")

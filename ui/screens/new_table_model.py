@@ -65,8 +65,10 @@ class NewTableForm:
         return (validate_players(self.players, self.game, words)
                 or self.game.setup_problem(self.setup, words))
 
-    def create(self, store: TableStore) -> int:
+    def create(self, store: TableStore, creator: str | None = None) -> int:
+        """The new table's id; ``creator``: the device that may open it."""
         problem = self.problem()
         if problem:
             raise ValueError(problem)
-        return store.create(self.game_key, self.game.new_draft(self.players, self.setup))
+        return store.create(self.game_key, self.game.new_draft(self.players, self.setup),
+                            creator)

@@ -133,6 +133,5 @@ class NewTableView:
             self.render()
             self.context.page.update()
             return
-        table_id = self.form.create(self.context.store)
-        self.context.table_created(table_id)
+        table_id = self.form.create(self.context.store, self.context.device)
         self.context.go(f"/table/{table_id}/valley/0")

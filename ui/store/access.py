@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 
 from scorer.message import Message, msg
 
-from ui.store.storage import JOIN_CODE_BYTES, TableStore, new_join_code
+from ui.store.storage import JOIN_CODE_BYTES, TableStore, grant, new_join_code
 
 HOST_KEY_BYTES = 2 * JOIN_CODE_BYTES
 """The host key: 192 random bits, written in 32 URL-safe characters."""
@@ -123,9 +123,7 @@ class Access:
 
     def grant(self, device: str, table_id: int, role: str, player: int | None = None) -> None:
         with self._writing() as connection:
-            connection.execute(
-                "INSERT OR REPLACE INTO grants (device, table_id, role, player, granted) "
-                "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
+            grant(connection, device, table_id, role, player)
         self.changes += 1
 
     def revoke(self, device: str, table_id: int) -> None:

@@ -205,14 +205,16 @@ class Merged:
 
 def merge_backup(backup: Backup, store: TableStore,
                  may_open: Callable[[int], bool] = lambda table_id: True,
-                 progress: Callable[[int, int], None] = lambda done, total: None) -> Merged:
-    """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights); a
-    table added comes with its photos. ``progress(done, total)`` follows each table merged."""
+                 progress: Callable[[int, int], None] = lambda done, total: None,
+                 creator: str | None = None) -> Merged:
+    """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights, and
+    the tables added are ``creator``'s); a table added comes with its photos.
+    ``progress(done, total)`` follows each table merged."""
     photos = PhotoStore(store)
     added = []
     for done, table in enumerate(backup.tables):
         progress(done, len(backup.tables))
-        table_id = store.merge(table.stored(), may_open)
+        table_id = store.merge(table.stored(), may_open, creator)
         if table_id is None:
             continue
         added.append(table_id)

@@ -284,7 +284,9 @@ class TableStore:
         finally:
             connection.close()
 
-    def create(self, game: str, draft: dict) -> int:
+    def create(self, game: str, draft: dict, creator: str | None = None) -> int:
+        """A new table; its id. ``creator``: the device that made it, granted the table in the
+        same transaction (a table is never saved without its maker's right to open it)."""
         now = _now()
         with self._writing() as connection:
             cursor = connection.execute(
@@ -294,7 +296,9 @@ class TableStore:
                  new_join_code()),
             )
             join_new(connection, self.deck_cards, game, draft)
-            return int(cursor.lastrowid)
+            table_id = int(cursor.lastrowid)
+            _grant_creator(connection, creator, table_id)
+            return table_id
 
     def save(self, table_id: int, draft: dict) -> None:
         with self._writing() as connection:
@@ -378,9 +382,11 @@ class TableStore:
                                (_now(), table_id))
 
     def merge(self, table: StoredTable,
-              may_open: Callable[[int], bool] = lambda table_id: True) -> int | None:
+              may_open: Callable[[int], bool] = lambda table_id: True,
+              creator: str | None = None) -> int | None:
         """Add a table from a backup unless a table with its uid is here already (then None);
-        a deleted one comes back as the backup has it. Returns the new table's id.
+        a deleted one comes back as the backup has it. Returns the new table's id; the
+        ``creator`` device is granted it in the same transaction (as in :meth:`create`).
 
         ``may_open`` is the importing device's right to a table already here: a table with the
         uid that the device may not open is left untouched, and the backup's becomes a new
@@ -402,15 +408,16 @@ class TableStore:
                     "UPDATE tables SET game = ?, format_version = ?, draft = ?, created = ?, "
                     "updated = ?, finished = ?, location = ?, note = ?, start_player = ?, "
                     "deleted = NULL WHERE id = ?", (*values, row[0]))
-                join_new(connection, self.deck_cards, table.game, table.draft)
-                return int(row[0])
-            cursor = connection.execute(
-                "INSERT INTO tables (game, format_version, draft, created, updated, finished, "
-                "location, note, start_player, uid, join_code) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*values, uid, new_join_code()))
+                table_id = int(row[0])
+            else:
+                table_id = int(connection.execute(
+                    "INSERT INTO tables (game, format_version, draft, created, updated, "
+                    "finished, location, note, start_player, uid, join_code) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values, uid, new_join_code())).lastrowid)
             join_new(connection, self.deck_cards, table.game, table.draft)
-            return int(cursor.lastrowid)
+            _grant_creator(connection, creator, table_id)
+            return table_id
 
 
 _COLUMNS = ("id, game, format_version, draft, created, updated, uid, finished, location, note, "
@@ -431,6 +438,19 @@ def _give_join_codes(connection: sqlite3.Connection) -> None:
             "SELECT id FROM tables WHERE join_code IS NULL").fetchall():
         connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
                            (new_join_code(), table_id))
+
+
+def grant(connection: sqlite3.Connection, device: str, table_id: int, role: str,
+          player: int | None = None) -> None:
+    """Let ``device`` open the table (see ``ui.store.access``), within the caller's transaction."""
+    connection.execute(
+        "INSERT OR REPLACE INTO grants (device, table_id, role, player, granted) "
+        "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
+
+
+def _grant_creator(connection: sqlite3.Connection, creator: str | None, table_id: int) -> None:
+    if creator is not None:
+        grant(connection, creator, table_id, "creator")
 
 
 def _now() -> str:

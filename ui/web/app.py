@@ -98,10 +98,6 @@ class AppContext:
         host is shown server-side things such as file paths."""
         return self.access.is_host(self.device)
 
-    def table_created(self, table_id: int) -> None:
-        """A table made on this device (new or imported) is this device's to open."""
-        self.access.grant(self.device, table_id, "creator")
-
     def speak(self, code: str) -> None:
         """Say every word of this device in the language ``code`` from now on (Flutter's own
         words too)."""
