@@ -40,8 +40,7 @@ class RecordingConnection(Connection):
     def send_message(self, message) -> None:
         self.sent.append(msgpack.packb([message.action, message.body], default=ENCODE))
         body = message.body
-        self.times.append((time.perf_counter(), body.get("id") if isinstance(body, dict)
-                           else None))
+        self.times.append((time.perf_counter(), getattr(body, "id", None)))
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """A player's own edit in the Girasoles and Maple Valley editors sends their phone what changed,
-not the editor: the editor keeps its grid, rows, spaces and count fields and changes their
-properties, each changed part diffed and sent on its own. Real Flet sessions (live_devices)
+not the editor: the editor keeps its grid, rows, spaces' boxes and count fields and changes their
+properties, each changed part diffed and sent on its own (a painted space: its box alone). Real Flet sessions (live_devices)
 whose connections record what the server sends, encoded as on the wire."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def anns_phone(store: TableStore, game_key: str):
     return server, server.connect("ann", f"/table/{table_id}/valley/0", table_id, 0)
 
 
-def test_a_painted_space_sends_its_row_and_the_board_keeps_every_other_control(store):
+def test_a_painted_space_sends_its_box_and_the_board_keeps_every_other_control(store):
     async def run():
         server, ann = anns_phone(store, "girasoles")
         editor = ann.view.editor
@@ -62,6 +62,7 @@ def test_a_painted_space_sends_its_row_and_the_board_keeps_every_other_control(s
         await server.settle()
         rows = list(editor._grid.column.controls)
         spaces = {cell: control for cell, (_, control) in editor._grid.cells.items()}
+        boxes = dict(editor._grid.boxes)
         ann.take_sent()
 
         editor._tap((1, 1))
@@ -72,12 +73,14 @@ def test_a_painted_space_sends_its_row_and_the_board_keeps_every_other_control(s
         now = {cell: control for cell, (_, control) in editor._grid.cells.items()}
         assert now.keys() == spaces.keys()
         assert [cell for cell in spaces if now[cell] is not spaces[cell]] == [(1, 1)]
+        assert editor._grid.boxes == boxes and all(
+            editor._grid.boxes[cell] is box for cell, box in boxes.items())
         patched, size = sent_to(ann)
-        # Row 1 with its new space, and texts of the header: never the board (36 spaces,
-        # about 16 kB encoded) nor the editor (about 28 kB).
-        assert editor._grid.rows[1]._i in patched
-        assert patched - {editor._grid.rows[1]._i} <= header(ann)
-        assert size < 1500
+        # The space's box with its new space (under 900 bytes encoded), and texts of the
+        # header: never its row, the board (36 spaces, about 16 kB) nor the editor (28 kB).
+        assert boxes[(1, 1)]._i in patched
+        assert patched - {boxes[(1, 1)]._i} <= header(ann)
+        assert size < 1200
 
     asyncio.run(run())
 

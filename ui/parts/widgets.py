@@ -161,9 +161,10 @@ it."""
 
 
 class KeptGrid:
-    """A grid of places in rows, each row a label and its cells, that keeps every cell whose look
-    did not change and every row whose cells did not, so a redraw sends only the rows that
-    changed (each on its own) and an unchanged grid nothing."""
+    """A grid of places in rows, each row a label and its places, that keeps every row and every
+    place's box: a place whose look changed gets a new control in its box, and a redraw sends
+    only those boxes (each on its own), or a row whose places or label changed; an unchanged
+    grid sends nothing."""
 
     def __init__(self, gap: int):
         self.gap = gap
@@ -172,20 +173,29 @@ class KeptGrid:
         self.rows: dict[object, ft.Row] = {}
         self.cells: dict[object, tuple[object, ft.Control]] = {}
         """Each place's look and control, as last drawn."""
+        self.boxes: dict[object, ft.Container] = {}
+        """Each place's box on screen, which holds its control."""
 
     def draw(self, header: ft.Control, rows: Iterable[tuple[object, ft.Control, list[Place]]],
              changed: list[ft.Control]) -> None:
-        """Draw the ``header`` then the ``rows`` (each its key, its label and its cells), building
-        only the cells whose look changed; add to ``changed`` the rows (or the grid) to send."""
-        cells = {}
+        """Draw the ``header`` then the ``rows`` (each its key, its label and its places),
+        building only the places whose look changed; add to ``changed`` their boxes, and the rows
+        (or the grid) whose controls changed, to send."""
+        cells, boxes = {}, {}
         drawn: list[ft.Control] = [header]
         for key, label, places in rows:
             controls = [label]
             for place, look, build in places:
                 kept = self.cells.get(place)
-                control = kept[1] if kept is not None and kept[0] == look else build()
-                cells[place] = (look, control)
-                controls.append(control)
+                box = self.boxes.get(place)
+                if box is None:
+                    box = ft.Container(build())
+                elif kept[0] != look:
+                    box.content = build()
+                    changed.append(box)
+                cells[place] = (look, box.content)
+                boxes[place] = box
+                controls.append(box)
             row = self.rows.get(key)
             if row is None:
                 row = self.rows[key] = ft.Row(controls, spacing=self.gap, tight=True)
@@ -193,7 +203,7 @@ class KeptGrid:
                 row.controls = controls
                 changed.append(row)
             drawn.append(row)
-        self.cells = cells
+        self.cells, self.boxes = cells, boxes
         if not same_controls(self.column.controls, drawn):
             self.column.controls = drawn
             changed.append(self.column)
