@@ -144,3 +144,26 @@ def test_a_burst_of_edits_redraws_a_watching_phone_once_at_the_latest(store):
         assert session.result.players[0].total == 3
 
     asyncio.run(run())
+
+
+def test_a_tabs_card_count_warning_is_sent_as_its_text_and_read_out_with_it(store):
+    async def run():
+        # Ann has her Starting Town alone: 0 of the 18 Valley cards a finished valley has.
+        table_id, server, ann, bob = await ann_and_bob(store, {})
+        warning = bob.view._tab_marks[0][1]
+        text = warning.content.content
+        assert (warning.visible, text.value, text.semantics_label) == (True, "0/18",
+                                                                       "Warning: 0/18")
+        bob.take_sent()
+
+        editor = ann.view.editor
+        editor.model.choose_kind(Kind.LAKE)
+        editor._tap((0, 1))
+        await server.settle()
+
+        assert (text.value, text.semantics_label) == ("1/18", "Warning: 1/18")
+        assert sorted(changes(bob)) == sorted([
+            (tab_total(bob, 0)._i, "value", "1"), (text._i, "value", "1/18"),
+            (text._i, "semantics_label", "Warning: 1/18")])
+
+    asyncio.run(run())

@@ -38,6 +38,15 @@ def show_tap(context, session: TableSession, revision: int, redraw) -> None:
     session.when_saved(context.saved_callback(session.table_id))
 
 
+def set_props(control, changed: list, **values) -> None:
+    """Set properties of a kept control, adding it to ``changed`` (to be sent) only when one of
+    them differs: a redraw that changes nothing there sends nothing."""
+    if any(getattr(control, name) != value for name, value in values.items()):
+        for name, value in values.items():
+            setattr(control, name, value)
+        changed.append(control)
+
+
 class NamesChanges:
     """Part of an editor view that keeps its controls and changes their properties: each render
     adds to ``_changed`` the controls it changed (or may have), and :meth:`changed_parts` names
@@ -55,9 +64,11 @@ class ShowsTotal:
     """Part of every game's editor view (which has ``model`` and the ``_total`` Text): when
     another player's edit only moves this player's rank, the one Text that changes."""
 
-    def show_total(self):
-        self._total.value = self.model.total_text()
-        return self._total
+    def show_total(self) -> list:
+        """The total Text when it changed (to send), else nothing."""
+        changed: list = []
+        set_props(self._total, changed, value=self.model.total_text())
+        return changed
 
 
 class UndoesTable:
@@ -165,16 +176,21 @@ def redo_edit(session: TableSession, words: Language | None = None) -> str:
     return words.say("ui.edit.redone", "Redone: {edit}.", edit=label)
 
 
-def label_undo_buttons(header, session: TableSession, words: Language | None = None) -> None:
+def label_undo_buttons(header, session: TableSession, words: Language | None = None,
+                       changed: list | None = None) -> None:
     """Label an editor header's undo and redo buttons (its last two controls) with what they
-    would undo or redo, which names whose part (the button's box carries the tooltip)."""
+    would undo or redo, which names whose part (the button's box carries the tooltip); the boxes
+    whose tooltip changed go into ``changed``."""
     words = words or language(DEFAULT)
+    changed = [] if changed is None else changed
     undo_button, redo_button = header.controls[-2:]
     undo, redo = session.undo_label, session.redo_label
-    undo_button.content.tooltip = (words.say("ui.edit.undo", "Undo: {edit}", edit=undo) if undo
-                                   else words.say("ui.edit.no_undo", "Nothing to undo"))
-    redo_button.content.tooltip = (words.say("ui.edit.redo", "Redo: {edit}", edit=redo) if redo
-                                   else words.say("ui.edit.no_redo", "Nothing to redo"))
+    set_props(undo_button.content, changed, tooltip=(
+        words.say("ui.edit.undo", "Undo: {edit}", edit=undo) if undo
+        else words.say("ui.edit.no_undo", "Nothing to undo")))
+    set_props(redo_button.content, changed, tooltip=(
+        words.say("ui.edit.redo", "Redo: {edit}", edit=redo) if redo
+        else words.say("ui.edit.no_redo", "Nothing to redo")))
 
 
 def show_changed_player(context, session: TableSession, editor, shown: int | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui.live.editing import set_props
 from ui.screens.deleted_tables import deleted_notice
 from ui.screens.photos_view import PhotoPanel
 from ui.games.plugin import player_colour
@@ -91,7 +92,7 @@ class TableView:
                 self.editor.render()
                 parts += changed_parts(self.editor)
             else:
-                parts.append(self.editor.show_total())
+                parts += self.editor.show_total()
         if self.scorepad is not None and (here or moved):
             self.scorepad.render()
             parts.append(self.scorepad.root)
@@ -133,23 +134,25 @@ class TableView:
         totals = {p.name: p.total for p in result.players} if result else {}
         warnings = self._warnings()
         present = self.context.presence.players(session.table_id)
+        words = self.context.words
         changed: list[ft.Control] = []
         for index, (name, (total, warning, presence)) in enumerate(
                 zip(session.player_names, self._tab_marks)):
             shown = totals.get(name)
-            if _set(total, "value", "" if shown is None else str(shown)):
-                changed.append(total)
-            text = warning.content.content
-            if _set(warning, "visible", warnings[index] is not None) | _set(
-                    text, "value", warnings[index] or ""):
-                changed.append(warning)
-            if _set(presence, "visible", bool(present[index])):
-                changed.append(presence)
+            set_props(total, changed, value="" if shown is None else str(shown))
+            set_props(warning, changed, visible=warnings[index] is not None)
+            said = warnings[index] or ""
+            if warning.content.content.value != said:  # read out as "Warning: 17/18"
+                set_props(warning.content.content, changed, value=said, semantics_label=words.say(
+                    "ui.widgets.warning", "Warning: {text}", text=said))
+            set_props(presence, changed, visible=bool(present[index]))
         return [self._tabs_place] if rebuilt else changed
 
     def _warnings(self) -> tuple[str | None, ...]:
-        return tuple(self.session.game.tab_warning(self.session, player)
-                     for player in range(len(self.session.player_names)))
+        session = self.session
+        return session.per_revision("tab warnings", lambda: tuple(
+            session.game.tab_warning(session, player)
+            for player in range(len(session.player_names))))
 
     def _top(self) -> ft.Control:
         words = self.context.words
@@ -251,11 +254,3 @@ def changed_parts(view) -> list[ft.Control]:
     its own), else its whole root."""
     named = getattr(view, "changed_parts", None)
     return named() if named is not None else [view.root]
-
-
-def _set(control: ft.Control, name: str, value) -> bool:
-    """Set a property when it differs; whether it did (so unchanged tabs are not sent)."""
-    if getattr(control, name) == value:
-        return False
-    setattr(control, name, value)
-    return True

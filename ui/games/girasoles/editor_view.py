@@ -19,7 +19,7 @@ from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
 from ui.games.girasoles.look import ICONS, axis_label, shade, space_control
 from ui.parts.count_field import CountField
 from ui.live.editing import (
-    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
+    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, set_props, show_tap, take_focus,
 )
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
@@ -101,15 +101,13 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         of the kept ones; :meth:`changed_parts` then names the parts to send."""
         model = self.model
         changed = self._changed
-        self._total.value = model.total_text()
         status = model.count_text()
         if self.session.save_error:
             status += f" · {self.session.save_error}"
-        self._count.value = status
-        self._message.value = self.message
-        label_undo_buttons(self._header, self.session, self.words)
-        changed += [self._total, self._count, self._message, self._undo_button.content,
-                    self._redo_button.content]
+        set_props(self._total, changed, value=model.total_text())
+        set_props(self._count, changed, value=status)
+        set_props(self._message, changed, value=self.message)
+        label_undo_buttons(self._header, self.session, self.words, changed)
         self._tabs_slot.put(self._tabs.get(
             (self.panel, model.coins_line(), self.objectives.count_text()), self._panel_tabs),
             changed)

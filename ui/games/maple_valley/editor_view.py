@@ -18,14 +18,16 @@ from scorer.maple_valley.models import (
 )
 from ui.parts.count_field import CountField
 from ui.live.editing import (
-    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, run_action,
+    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, run_action, set_props,
 )
 from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.draft import KEYS, KINDS, PACK, pack_word, solo_option_words
 from ui.games.maple_valley.editor_model import MapleEditor, festivity_word
 from ui.games.maple_valley.known_cards import matching
 from ui.games.plugin import PLAYER_COLOURS
-from ui.parts.widgets import PROBLEM, TOUCH, Memo, Slot, labelled, problem_list, tap_target
+from ui.parts.widgets import (
+    PROBLEM, TOUCH, Memo, Slot, labelled, problem_list, tap_target,
+)
 
 SECTION = "maple_valley_section"
 """The page's attribute remembering the open section, so the next player opens on it too."""
@@ -67,15 +69,13 @@ class MapleEditorView(NamesChanges, ShowsTotal, UndoesTable):
         of the kept ones; :meth:`changed_parts` then names the parts to send."""
         model = self.model
         changed = self._changed
-        self._total.value = model.total_text()
         title = model.solo_title() if model.solo else ""
-        self._title.value = title
-        self._title_handle.visible = bool(title)
-        self._message.value = model.message
-        label_undo_buttons(self._header, self.session, self.words)
-        self._saved.value = self.session.save_error or ""
-        changed += [self._total, self._title, self._title_handle, self._message, self._saved,
-                    *(button.content for button in self._header.controls[-2:])]
+        set_props(self._total, changed, value=model.total_text())
+        set_props(self._title, changed, value=title)
+        set_props(self._title_handle, changed, visible=bool(title))
+        set_props(self._message, changed, value=model.message)
+        set_props(self._saved, changed, value=self.session.save_error or "")
+        label_undo_buttons(self._header, self.session, self.words, changed)
         section = self.section
         if section == "cards":
             draft = self.session.draft

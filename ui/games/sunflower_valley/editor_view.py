@@ -18,7 +18,7 @@ from ui.games.sunflower_valley.cards import (
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
-    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, show_tap, take_focus,
+    NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, set_props, show_tap, take_focus,
 )
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
@@ -103,15 +103,13 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         model = self.model
         session = self.session
         changed = self._changed
-        self._total.value = model.total_text()
         status = model.card_count_text()
         if session.save_error:
             status += f" · {session.save_error}"
-        self._count.value = status
-        self._message.value = model.message
-        label_undo_buttons(self._header, session, self.words)
-        changed += [self._total, self._count, self._message, self._undo_button.content,
-                    self._redo_button.content]
+        set_props(self._total, changed, value=model.total_text())
+        set_props(self._count, changed, value=status)
+        set_props(self._message, changed, value=model.message)
+        label_undo_buttons(self._header, session, self.words, changed)
         if model.express_mode:
             panel = self._panel.get(("express", model.route(), model.valley.get("express_stops")),
                                     self._express_panel)
