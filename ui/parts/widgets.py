@@ -179,12 +179,14 @@ class KeptGrid:
     def draw(self, header: ft.Control, rows: Iterable[tuple[object, ft.Control, list[Place]]],
              changed: list[ft.Control]) -> None:
         """Draw the ``header`` then the ``rows`` (each its key, its label and its places),
-        building only the places whose look changed; add to ``changed`` their boxes, and the rows
-        (or the grid) whose controls changed, to send."""
+        building only the places whose look changed; add to ``changed`` their boxes, or their
+        row when it changed too or most of its places did (one message rather than many, as when
+        the cells change size), and the grid when its rows changed."""
         cells, boxes = {}, {}
         drawn: list[ft.Control] = [header]
         for key, label, places in rows:
             controls = [label]
+            renewed = []
             for place, look, build in places:
                 kept = self.cells.get(place)
                 box = self.boxes.get(place)
@@ -192,7 +194,7 @@ class KeptGrid:
                     box = ft.Container(build())
                 elif kept[0] != look:
                     box.content = build()
-                    changed.append(box)
+                    renewed.append(box)
                 cells[place] = (look, box.content)
                 boxes[place] = box
                 controls.append(box)
@@ -202,6 +204,10 @@ class KeptGrid:
             elif not same_controls(row.controls, controls):
                 row.controls = controls
                 changed.append(row)
+            elif 2 * len(renewed) > len(places):
+                changed.append(row)
+            else:
+                changed += renewed
             drawn.append(row)
         self.cells, self.boxes = cells, boxes
         if not same_controls(self.column.controls, drawn):
