@@ -102,11 +102,15 @@ def warning_badge(identifier: str, text: str | None,
     None."""
     if text is None:
         return []
-    words = words or english()
     return [labelled(identifier, ft.Container(
         ft.Text(text, size=12, color=WARNING_INK, weight=ft.FontWeight.BOLD,
-                semantics_label=words.say("ui.widgets.warning", "Warning: {text}", text=text)),
+                semantics_label=warning_said(text, words)),
         bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6)))]
+
+
+def warning_said(text: str, words: Language | None = None) -> str:
+    """What a screen reader says for a warning mark showing ``text``: "Warning: 17/18"."""
+    return (words or english()).say("ui.widgets.warning", "Warning: {text}", text=text)
 
 
 def selectable_text(text: str, **style) -> ft.Text:

@@ -11,7 +11,9 @@ from ui.screens.photos_view import PhotoPanel
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.screens.table_settings_view import TableSettingsView
-from ui.parts.widgets import SaveMark, TOUCH, Memo, heading, labelled, tap_target, warning_badge
+from ui.parts.widgets import (
+    SaveMark, TOUCH, Memo, heading, labelled, tap_target, warning_badge, warning_said,
+)
 
 
 class TableView:
@@ -134,7 +136,6 @@ class TableView:
         totals = {p.name: p.total for p in result.players} if result else {}
         warnings = self._warnings()
         present = self.context.presence.players(session.table_id)
-        words = self.context.words
         changed: list[ft.Control] = []
         for index, (name, (total, warning, presence)) in enumerate(
                 zip(session.player_names, self._tab_marks)):
@@ -143,8 +144,8 @@ class TableView:
             set_props(warning, changed, visible=warnings[index] is not None)
             said = warnings[index] or ""
             if warning.content.content.value != said:  # read out as "Warning: 17/18"
-                set_props(warning.content.content, changed, value=said, semantics_label=words.say(
-                    "ui.widgets.warning", "Warning: {text}", text=said))
+                set_props(warning.content.content, changed, value=said,
+                          semantics_label=warning_said(said, self.context.words))
             set_props(presence, changed, visible=bool(present[index]))
         return [self._tabs_place] if rebuilt else changed
 
