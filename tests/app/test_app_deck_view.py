@@ -3,9 +3,8 @@ card taken out and put back by Undo, and an import whose conflict is decided by 
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import flet as ft
+from fake_page import FakePage
 from test_app_deck import FIDDLE, SHEEP_TOWN
 from test_app_maple_valley_view import click, identified
 from scorer.deck import DeckFile, deck_json
@@ -22,11 +21,12 @@ class DeckContext:
         self.words = app_language("en")
         self.store = store
         self.is_host = True
-        self.dialogs: list = []
         self.toasts: list = []
-        self.page = SimpleNamespace(update=lambda: None, show_dialog=self.dialogs.append,
-                                    pop_dialog=lambda: self.dialogs.pop() if self.dialogs
-                                    else None)
+        self.page = FakePage()
+
+    @property
+    def dialogs(self) -> list:
+        return self.page.dialogs
 
     def go(self, route: str) -> None:
         pass

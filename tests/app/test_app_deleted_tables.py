@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import contextmanager
-from types import SimpleNamespace
 
 import flet as ft
 
 from control_tree import identified, texts
+from fake_page import FakePage
 from ui.screens.deleted_tables import delete, deleted_notice, recently_deleted
 from ui.games.registry import APP_GAMES
 from ui.screens.home_view import table_title
@@ -28,13 +28,14 @@ class Context:
         self.sessions = Sessions(self.store, APP_GAMES)
         self.is_host = False
         self.device = "bea's phone"
-        self.dialogs: list = []
         self.toasts: list[str] = []
         self.told: list[int] = []
         self.went: list[str] = []
-        self.page = SimpleNamespace(show_dialog=self.dialogs.append,
-                                    pop_dialog=lambda: self.dialogs.pop(),
-                                    update=lambda *controls: None)
+        self.page = FakePage()
+
+    @property
+    def dialogs(self) -> list:
+        return self.page.dialogs
 
     def may_open(self, table_id: int) -> bool:
         return True

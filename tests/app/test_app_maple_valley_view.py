@@ -7,13 +7,13 @@ from types import SimpleNamespace
 
 import flet as ft
 
+from fake_page import FakePage
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table
 from ui.parts.words import app_language
 from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.editor_view import MapleEditorView
 from ui.screens.scorepad_model import Scorepad
 from ui.store.storage import TableStore
-from ui.parts.words import app_language
 
 
 class FakeContext:
@@ -24,11 +24,12 @@ class FakeContext:
         self.width = width
         self.wide = width >= 900
         self.words = app_language("en")
-        self.dialogs: list = []
         self.view = None
-        self.page = SimpleNamespace(update=lambda *controls: None, show_dialog=self.dialogs.append,
-                                    pop_dialog=lambda: self.dialogs.pop() if self.dialogs
-                                    else None)
+        self.page = FakePage()
+
+    @property
+    def dialogs(self) -> list:
+        return self.page.dialogs
 
     def edited(self, table_id: int) -> None:
         pass

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ui.live.session import TableSession, deleted_message
+from ui.parts.dialogs import close_dialog
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, heading, labelled, tap_target
 
@@ -93,7 +94,7 @@ def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> li
 
 def _confirm_empty(context, table_ids: list[int], redraw: Callable[[], None]) -> None:
     def empty(e) -> None:
-        context.page.pop_dialog()
+        close_dialog(context.page)
         saving(context, lambda: context.sessions.purge(table_ids))
         redraw()
 
@@ -106,7 +107,7 @@ def _confirm_empty(context, table_ids: list[int], redraw: Callable[[], None]) ->
             len(table_ids)), size=14),
         actions=[
             tap_target(words.say("ui.deleted.cancel", "Cancel"),
-                       lambda e: context.page.pop_dialog(), "empty-cancel"),
+                       lambda e: close_dialog(context.page), "empty-cancel"),
             tap_target(words.say("ui.deleted.empty", "Empty"), empty, "empty-confirm",
                        color=PROBLEM),
         ],

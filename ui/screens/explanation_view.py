@@ -12,6 +12,7 @@ import flet as ft
 from scorer.core.breakdown import Line
 from scorer.language import Language
 from scorer.rulings import Ruling, ruling
+from ui.parts.dialogs import close_dialog
 from ui.screens.scorepad_model import Explanation, part_index
 from ui.parts.widgets import labelled, tap_target
 
@@ -94,7 +95,7 @@ def show_sheet(context, session, explanation: Explanation,
     """On a phone: the explanation in a sheet over the scorepad (dismissed by a tap outside it,
     a swipe down or its close button)."""
     def close(e=None) -> None:
-        context.page.pop_dialog()
+        close_dialog(context.page)
 
     panel = explanation_panel(context, session, explanation, 34, on_open=close)
     sheet = ft.BottomSheet(

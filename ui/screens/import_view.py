@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui.parts.dialogs import close_dialog
 from ui.screens.import_model import import_table, text_of_file
 from scorer.language import Language
 from ui.parts.saving import saves
@@ -82,7 +83,7 @@ class ImportDialog:
             ], tight=True, spacing=10, width=520, scroll=ft.ScrollMode.AUTO),
             actions=[
                 tap_target(words.say("ui.common.cancel", "Cancel"),
-                           lambda e: self.context.page.pop_dialog(), "import-cancel"),
+                           lambda e: close_dialog(self.context.page), "import-cancel"),
                 tap_target(ft.Text(words.say("ui.import.go", "Import"), weight=ft.FontWeight.BOLD),
                            self._import_pasted,
                            "import-go", bgcolor=ft.Colors.PRIMARY_CONTAINER),
@@ -119,7 +120,7 @@ class ImportDialog:
         if imported.table_id is None:
             self._say(imported.message)
             return
-        self.context.page.pop_dialog()
+        close_dialog(self.context.page)
         self.context.toast(imported.message)
         self.context.go(f"/table/{imported.table_id}/scorepad")
 

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import flet as ft
 import segno
 
+from ui.parts.dialogs import close_dialog
 from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
 
@@ -63,7 +64,7 @@ class InviteDialog:
             title=ft.Text(words.say("ui.invite.title", "Invite to this table"), size=18),
             content=self.content,
             actions=[tap_target(words.say("ui.common.close", "Close"),
-                                lambda e: self.context.page.pop_dialog(), "invite-close")],
+                                lambda e: close_dialog(self.context.page), "invite-close")],
         ))
 
     def render(self) -> None:

@@ -13,6 +13,7 @@ import flet as ft
 
 from scorer.message import Message
 
+from ui.parts.dialogs import close_dialog
 from ui.store.photos import MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoStore, too_large
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, Memo, labelled, tap_target
@@ -47,7 +48,7 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
             remove_text.value = for_good
             context.page.update()
             return
-        context.page.pop_dialog()  # first: a snack bar saying why it stays would be under it
+        close_dialog(context.page)  # first: a snack bar saying why it stays would be under it
         if not saving(context, lambda: photo_store(context).remove(table_id, photo.id)):
             return
         context.edited(table_id)
@@ -58,7 +59,7 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
     remove_text = ft.Text(words.say("ui.photos.remove", "Remove"), size=15, color=PROBLEM)
     actions = [tap_target(ft.Text(words.say("ui.photos.close", "Close"), size=15,
                                   weight=ft.FontWeight.BOLD),
-                          lambda e: context.page.pop_dialog(), "photo-close")]
+                          lambda e: close_dialog(context.page), "photo-close")]
     if on_removed is not None:
         actions.insert(0, tap_target(remove_text, remove, "photo-remove"))
     session = context.sessions.get(table_id)

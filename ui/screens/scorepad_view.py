@@ -8,6 +8,7 @@ from pathlib import Path
 
 import flet as ft
 
+from ui.parts.dialogs import close_dialog
 from ui.screens.explanation_view import explanation_panel, show_sheet
 from ui.screens.exports import download, save_in_exports
 from ui.games.plugin import player_colour
@@ -237,7 +238,7 @@ class ScorepadView:
         text_page = f"/table/{self.session.table_id}/text"
 
         def open_text(e=None) -> None:
-            self.context.page.pop_dialog()
+            close_dialog(self.context.page)
             self.context.go(text_page)
 
         self.context.page.show_dialog(ft.AlertDialog(
@@ -247,7 +248,7 @@ class ScorepadView:
                 tap_target(words.say("ui.scorepad.open_text", "Open as text"), open_text,
                            "share-text"),
                 tap_target(words.say("ui.common.close", "Close"),
-                           lambda e: self.context.page.pop_dialog(), "share-close"),
+                           lambda e: close_dialog(self.context.page), "share-close"),
             ],
         ))
 
@@ -290,5 +291,5 @@ def export_dialog(context, name: str, path: Path, problem: str | None = None) ->
         title=ft.Text(words.say("ui.export.title", "Table file"), size=18),
         content=ft.Column(lines, tight=True, width=480),
         actions=[tap_target(words.say("ui.common.close", "Close"),
-                            lambda e: context.page.pop_dialog(), "export-close")],
+                            lambda e: close_dialog(context.page), "export-close")],
     )

@@ -8,6 +8,7 @@ import flet as ft
 
 from ui.live.editing import run_action
 from ui.games.plugin import PLAYER_COLOURS
+from ui.parts.dialogs import close_dialog
 from ui.screens.table_settings import TableOption, TableSettings, problem_route, table_options
 from ui.parts.widgets import PROBLEM, TOUCH, Memo, heading, labelled, tap_target
 from ui.parts.words import colour_name
@@ -145,7 +146,7 @@ class TableSettingsView:
 
     def _pick_colour(self, player: int) -> None:
         def choose(colour: str) -> None:
-            self.context.page.pop_dialog()
+            close_dialog(self.context.page)
             self._run(self.model.recolour, player, colour)
 
         name = self.session.player_names[player]
@@ -160,7 +161,7 @@ class TableSettingsView:
                 for colour, shade in PLAYER_COLOURS.items()
             ], wrap=True, spacing=8, run_spacing=8, width=260),
             actions=[tap_target(words.say("ui.common.cancel", "Cancel"),
-                                lambda e: self.context.page.pop_dialog(), "colour-cancel")],
+                                lambda e: close_dialog(self.context.page), "colour-cancel")],
         ))
 
     def _ask_remove(self, player: int) -> None:
@@ -171,7 +172,7 @@ class TableSettingsView:
             return
 
         def remove(e) -> None:
-            self.context.page.pop_dialog()
+            close_dialog(self.context.page)
             if self._run(model.remove_player, player):
                 revision = self.session.revision
                 self.context.toast(words.say("ui.settings.removed_toast", "{name} removed.",
@@ -186,7 +187,7 @@ class TableSettingsView:
                 "entered stays. Undo brings everything back.", name=name), size=14, width=300)),
             actions=[
                 tap_target(words.say("ui.settings.keep", "Keep"),
-                           lambda e: self.context.page.pop_dialog(), "remove-keep"),
+                           lambda e: close_dialog(self.context.page), "remove-keep"),
                 tap_target(words.say("ui.settings.remove", "Remove {name}", name=name), remove,
                            "remove-confirm", color=PROBLEM),
             ],

@@ -17,6 +17,7 @@ from scorer.message import Message, verbatim
 from ui.games.maple_valley.draft import plus_words, summary
 from ui.games.maple_valley.editor_model import BONUS_KINDS, BONUS_LABELS, CardForm
 from ui.games.maple_valley.known_cards import KnownCard, matching
+from ui.parts.dialogs import close_dialog
 from ui.parts.widgets import PROBLEM, TOUCH, labelled, tap_target
 
 DIALOG_WIDTH = 312
@@ -283,5 +284,5 @@ class CardDialog:
         self.dialog.update()
 
     def _close(self, e=None) -> None:
-        self.editor.context.page.pop_dialog()
+        close_dialog(self.editor.context.page)
 

@@ -20,6 +20,7 @@ from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
     NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, set_props, show_tap, take_focus,
 )
+from ui.parts.dialogs import close_dialog
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
@@ -499,7 +500,7 @@ class DescriptionPicker:
         self.dialog.update()
 
     def _cancel(self, e=None) -> None:
-        self.context.page.pop_dialog()
+        close_dialog(self.context.page)
 
     def _use(self, e=None) -> None:
         description, message = self.draft.result()
@@ -507,7 +508,7 @@ class DescriptionPicker:
             self.render()
             self.dialog.update()
             return
-        self.context.page.pop_dialog()
+        close_dialog(self.context.page)
         self.on_use(description, self.everywhere)
 
 
