@@ -153,6 +153,8 @@ _KEPT_AS_THEY_ARE = frozenset((int, float, str, Message))
 def verbatim(text: str) -> Message:
     """A text that is not the library's to translate (a name the player typed, a file's line):
     the empty id says so, and every language shows it as it is."""
+    if type(text) is str:  # as pydantic would keep it: made without its validation, for speed
+        return Message.model_construct(id="", source=text, text=text)
     return Message(id="", source=text, text=text)
 
 
@@ -174,7 +176,9 @@ def place(row: int, column: int) -> Message:
 
 def _filled(template: str, english: str, params: dict[str, Param], wording: Wording) -> str:
     """``template`` with the parameters' texts in its placeholders."""
-    values = {name: value if type(value) is str else _param_text(value, wording)
+    values = {name: value if type(value) is str
+              else value.text if type(value) is Message
+              else _param_text(value, wording)
               for name, value in params.items()}
     try:
         return template.format_map(values)
@@ -185,6 +189,13 @@ def _filled(template: str, english: str, params: dict[str, Param], wording: Word
 
 
 def _param_text(value: Param, wording: Wording) -> str:
+    kind = type(value)  # the kinds ``_checked`` keeps, first (a message may have hundreds)
+    if kind is str:
+        return value
+    if kind is int or kind is float:
+        return wording.number(value)
+    if kind is Message:
+        return value.text
     if isinstance(value, Message):
         return value.text
     if isinstance(value, tuple):

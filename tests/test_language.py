@@ -47,7 +47,7 @@ def test_a_message_is_rendered_in_english_when_made():
     assert message.params["kind"] == kind
 
 
-_PARAM = st.one_of(st.integers(-5, 12_000), st.floats(allow_nan=False, width=32), st.text(max_size=5),
+_PARAM = st.one_of(st.integers(-5, 12_000), st.floats(-1e6, 1e6, width=32), st.text(max_size=5),
                    st.builds(place, st.integers(1, 9), st.integers(1, 9)))
 
 
@@ -84,6 +84,9 @@ def test_a_message_made_without_validation_stays_frozen_and_copies_as_a_model():
         made.text = "changed"
     copied = made.model_copy(update={"text": "2 links"})
     assert (copied.text, made.text, copied.params) == ("2 links", "2 left", {"count": 2})
+    typed = Message.model_validate({"id": "", "source": "Ana {x}", "text": "Ana {x}"})
+    assert verbatim("Ana {x}") == typed
+    assert verbatim("Ana {x}").model_fields_set == typed.model_fields_set
 
 
 def test_a_message_renders_in_the_pseudo_language_nested_messages_too():

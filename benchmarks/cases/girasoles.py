@@ -15,12 +15,13 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "girasoles" / "full
 SIZE = 10
 
 
-def dense_pairs_board() -> Board:
+def dense_pairs_board(seat: int = 0) -> Board:
     """Bees and leaves in a checkerboard, so every space has 2 to 4 partners (180 candidate pairs),
-    on 2-by-2 blocks of the 4 colours."""
+    on 2-by-2 blocks of the 4 colours (each ``seat`` its own colours: every player's spaces named
+    anew, none kept from another board)."""
     grid = [
         " ".join(
-            "BGRY"[(row // 2 + col // 2) % 4] + ("b" if (row + col) % 2 else "f")
+            "BGRY"[(row // 2 + col // 2 + seat) % 4] + ("b" if (row + col) % 2 else "f")
             for col in range(SIZE)
         )
         for row in range(SIZE)
@@ -38,7 +39,8 @@ DENSE_TABLE = GirasolesTable(
         {"card": 13},
         {"card": 15},
     ],
-    players=[{"name": name, "coins": 10, "board": DENSE_BOARD} for name in "ABCD"],
+    players=[{"name": name, "coins": 10, "board": dense_pairs_board(seat)}
+             for seat, name in enumerate("ABCD")],
 )
 
 

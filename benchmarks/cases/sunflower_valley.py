@@ -97,13 +97,16 @@ KNOWN_WORST = {"climbed last": WORST_CLIMBED_LAST, "climbed again": WORST_CLIMBE
 """The slowest valleys known, where benchmarks/slow_valleys.py starts climbing."""
 
 
-def worst_valley(picture: str = WORST) -> Valley:
+def worst_valley(picture: str = WORST, shift: int = 0) -> Valley:
+    """The valley of ``picture``, moved ``shift`` columns right: the same shape and searches, but
+    another valley (the library keeps a valley's own scoring by the valley, so a table of six
+    equal valleys would search once; a worst case gives each player their own)."""
     cards = []
     for row, letters in enumerate(picture.strip().splitlines()):
         for col, letter in enumerate(letters.split()):
             if letter in KINDS:
                 town = {"combination": ["lake"], "points": 1} if letter == "T" else {}
-                cards.append(Card(kind=KINDS[letter], row=row, col=col, **town))
+                cards.append(Card(kind=KINDS[letter], row=row, col=col + shift, **town))
     return Valley(cards=tuple(cards))
 
 
@@ -121,18 +124,20 @@ TABLE = six_player_table()
 WORST_VALLEY = worst_valley()
 WORST_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
-    players=(Player(name="A", valley=WORST_VALLEY), Player(name="B", valley=WORST_VALLEY)),
+    players=(Player(name="A", valley=WORST_VALLEY), Player(name="B", valley=worst_valley(shift=1))),
 )
 WORST_30_ROUTES_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
-    players=tuple(Player(name=name, valley=worst_valley(WORST_30_ROUTES)) for name in "ABCDEF"),
+    players=tuple(Player(name=name, valley=worst_valley(WORST_30_ROUTES, seat))
+                  for seat, name in enumerate("ABCDEF")),
 )
 
 
 WORST_30_VALLEY = worst_valley(WORST_30)
 WORST_30_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
-    players=tuple(Player(name=name, valley=WORST_30_VALLEY) for name in "ABCDEF"),
+    players=tuple(Player(name=name, valley=worst_valley(WORST_30, seat))
+                  for seat, name in enumerate("ABCDEF")),
 )
 
 
@@ -142,7 +147,8 @@ def mirrored(picture: str) -> str:
 
 ISSUE_23_TABLE = SunflowerValleyTable(
     goals=("long_way", "walking_routes", "suburban_trains"),
-    players=tuple(Player(name=name, valley=worst_valley(mirrored(ISSUE_23) if i % 2 else ISSUE_23))
+    players=tuple(Player(name=name, valley=worst_valley(mirrored(ISSUE_23) if i % 2 else ISSUE_23,
+                                                        i // 2))
                   for i, name in enumerate("ABCDEF")),
 )
 
@@ -150,7 +156,8 @@ ISSUE_23_TABLE = SunflowerValleyTable(
 def six_of(picture: str) -> SunflowerValleyTable:
     return SunflowerValleyTable(
         goals=("long_way", "walking_routes", "suburban_trains"),
-        players=tuple(Player(name=name, valley=worst_valley(picture)) for name in "ABCDEF"),
+        players=tuple(Player(name=name, valley=worst_valley(picture, seat))
+                      for seat, name in enumerate("ABCDEF")),
     )
 
 

@@ -41,9 +41,13 @@ ROWS = {
 """The player's own rows, in the rulebook's order; a row per Festivity follows."""
 
 
+RESOURCES = tuple(Resource)
+"""The resources in the game's order (a tuple: iterating the enum itself is slower)."""
+
+
 def listing(counts: Counter) -> Param:
     """E.g. "Acorns 2, Clay 1", in the game's order of resources ("none" when empty)."""
-    parts = tuple(named_count(RESOURCE_NAMES[r], counts[r]) for r in Resource if counts.get(r))
+    parts = tuple(named_count(RESOURCE_NAMES[r], counts[r]) for r in RESOURCES if counts.get(r))
     return parts or msg("mv.none", "none")
 
 

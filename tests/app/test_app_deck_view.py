@@ -3,11 +3,16 @@ card taken out and put back by Undo, and an import whose conflict is decided by 
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import flet as ft
 from fake_page import FakePage
+from held_off_loop import HeldOffLoop
 from test_app_deck import FIDDLE, SHEEP_TOWN
 from test_app_maple_valley_view import click, identified
-from scorer.deck import DeckFile, deck_json
+from scorer.deck import DeckFile, deck_from_json, deck_json
+from ui.screens import deck_view
 from ui.parts.words import app_language
 from ui.games.registry import app_store
 from ui.screens.deck_view import DeckView
@@ -79,7 +84,7 @@ def test_an_import_conflict_waits_for_a_choice_then_takes_the_files_description(
     cheaper = FIDDLE.model_copy(update={"score": 6})
     text = deck_json(DeckFile.model_validate({"maple_valley": {"favours": [
         cheaper.model_dump(mode="json")]}}))
-    view.import_text(text, "deck.json")
+    asyncio.run(view.import_text(text, "deck.json"))
     assert view.status.value == ("deck.json: 1 card of the file has another description here: "
                                  "choose below, then Import.")
     assert [entry.card for entry in deck.cards("maple_valley")] == [FIDDLE]  # nothing yet
@@ -87,5 +92,19 @@ def test_an_import_conflict_waits_for_a_choice_then_takes_the_files_description(
     click(view.root, "conflicts-import")
     assert [entry.card for entry in deck.cards("maple_valley")] == [cheaper]
     assert view.status.value == "Added 0 cards, took the file's description of 1."
-    view.import_text('{"deck": 1, "maple_valley": {"friends": [{"name": "Otter"}]}}', "bad.json")
+    asyncio.run(view.import_text('{"deck": 1, "maple_valley": {"friends": [{"name": "Otter"}]}}',
+                                 "bad.json"))
     assert view.status.value == "bad.json: at maple_valley > friends[0] (Otter) > travel: missing"
+
+
+def test_a_deck_file_is_read_and_checked_off_the_event_loop(tmp_path, monkeypatch):
+    """Reading the file runs on a worker thread while the event loop goes on (the loop itself
+    lets the held read go on); then its new card is added and said as before."""
+    deck, context, view = screen(tmp_path)
+    text = '{"deck": 1, "maple_valley": {"friends": [{"name": "Otter", "score": 2, "travel": ["Water"]}]}}'
+    held = HeldOffLoop(deck_from_json)
+    monkeypatch.setattr(deck_view, "deck_from_json", held)
+    asyncio.run(held.run(view.import_text(text, "deck.json")))
+    assert held.threads[0] is not threading.main_thread()
+    assert [entry.card.name for entry in deck.cards("maple_valley")] == ["Otter", "Fiddle"]
+    assert view.status.value == "Added 1 card."

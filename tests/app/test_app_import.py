@@ -4,18 +4,26 @@ exporting it gives a file that scores the same again."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 
 import pytest
+from fake_page import FakePage
+from held_off_loop import HeldOffLoop
 
 from scorer.cli import main
 from scorer.files import TableFileError, load_table, table_from_json
 from scorer.games import score
 from ui.games.registry import APP_GAMES
+from ui.parts.words import app_language
+from ui.screens import import_view
+from ui.screens.import_view import ImportDialog
 from ui.screens.import_model import import_table, text_of_file
 from ui.screens.scorepad_model import export_json
 from ui.live.session import Sessions
+from ui.store.access import Access
 from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,3 +137,41 @@ def test_an_imported_player_without_a_colour_gets_one_no_other_player_has(tmp_pa
     colours = list(Sessions(store, APP_GAMES).get(imported.table_id).player_colours)
     assert colours[1] == "red"
     assert len(set(colours)) == len(colours)
+
+
+class ImportContext:
+    """What the import dialog needs from the app, without a page in a browser."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.games = APP_GAMES
+        self.words = app_language("en")
+        self.device = "device-1"
+        self.toasts: list[str] = []
+        self.routes: list[str] = []
+        self.page = FakePage()
+
+    def toast(self, text: str, action=None, on_action=None) -> None:
+        self.toasts.append(text)
+
+    def go(self, route: str) -> None:
+        self.routes.append(route)
+
+
+def test_a_table_file_is_read_checked_and_saved_off_the_event_loop(tmp_path, monkeypatch):
+    """The import runs on a worker thread while the event loop goes on (the loop itself lets
+    the held import go on); a second tap of Import meanwhile imports nothing more; the result is
+    said as before."""
+    context = ImportContext(TableStore(tmp_path / "t.sqlite3"))
+    dialog = ImportDialog(context)
+    text = (ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json").read_text()
+    held = HeldOffLoop(import_table)
+    monkeypatch.setattr(import_view, "import_table", held)
+    # Tapped again while the first import runs: nothing more.
+    asyncio.run(held.run(dialog._import(text, "rulebook.json"),
+                         meanwhile=lambda: dialog._import(text, "rulebook.json")))
+    assert held.threads[0] is not threading.main_thread() and len(held.threads) == 1
+    (table,) = context.store.list()
+    assert Access(context.store).table_ids("device-1") == {table.id} and not dialog.importing
+    assert context.toasts == ["Imported a Girasoles table: Rulebook."]
+    assert context.routes == [f"/table/{table.id}/scorepad"]

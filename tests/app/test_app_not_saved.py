@@ -333,7 +333,7 @@ async def import_a_deck_file(table: Table) -> Device:
     host = table.connect(HOST, "/deck")
     lake = SHEEP_TOWN.model_copy(update={"points": 1})
     table.refuse()
-    host.view.import_text(deck_json(DeckFile.model_validate(
+    await host.view.import_text(deck_json(DeckFile.model_validate(
         {"sunflower_valley": {"cards": [lake.model_dump(mode="json")]}})), "deck.json")
     assert len(deck(table, "sunflower_valley")) == 1
     return host
@@ -342,7 +342,7 @@ async def import_a_deck_file(table: Table) -> Device:
 async def import_a_deck_file_after_a_conflict(table: Table) -> Device:
     host = table.connect(HOST, "/deck")
     cheaper = FIDDLE.model_copy(update={"score": 6})
-    host.view.import_text(deck_json(DeckFile.model_validate(
+    await host.view.import_text(deck_json(DeckFile.model_validate(
         {"maple_valley": {"favours": [cheaper.model_dump(mode="json")]}})), "deck.json")
     await tap(host, "conflict-0-take")
     table.refuse()

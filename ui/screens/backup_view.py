@@ -14,7 +14,6 @@ from ui.store.backup import (BackupError, Merged, backup_json, finished_csv, mer
                               read_backup)
 from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore
-from ui.screens.import_model import text_of_file
 from ui.screens.import_view import FileImport
 from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
@@ -90,18 +89,6 @@ class BackupView(FileImport):
 
     async def _save(self, stem: str, extension: str, text: str) -> None:
         await save_export(self.context, stem, extension, text, self.saved, "backup-saved")
-
-    async def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        """The picked file, decoded off the event loop too (a backup is up to 200 MB)."""
-        if not e.files:
-            self._say("", None)
-            return
-        picked = e.files[0]
-        text, problem = await asyncio.to_thread(text_of_file, picked.name, picked.bytes)
-        if text is None:
-            self._say(problem)
-            return
-        await self.import_text(text, picked.name)
 
     @saves
     async def import_text(self, text: str, source: str) -> None:

@@ -8,6 +8,7 @@ dialog, the deck standing in for the player who holds the card.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Callable
 
@@ -208,7 +209,7 @@ class DeckView(FileImport):
         await save_export(self.context, "scorepad-deck", "json", deck_json(self.deck.export()),
                           self.saved, "deck-saved")
 
-    def _picked(self, e: ft.FilePickerResultEvent) -> None:
+    async def _picked(self, e: ft.FilePickerResultEvent) -> None:
         """The picked file read as a table file is (scorer.files.read_limited)."""
         if not e.files:
             self._say("", None)
@@ -221,16 +222,18 @@ class DeckView(FileImport):
             return
         upload = io.BytesIO(picked.bytes)
         upload.name = picked.name
-        self._import(lambda: load_deck(upload), picked.name)
+        await self._import(lambda: load_deck(upload), picked.name)
 
-    def import_text(self, text: str, source: str) -> None:
-        self._import(lambda: deck_from_json(text, source), source)
+    async def import_text(self, text: str, source: str) -> None:
+        await self._import(lambda: deck_from_json(text, source), source)
 
     @saves
-    def _import(self, read: Callable[[], DeckFile], source: str) -> None:
-        """Read a deck file; add its new cards at once, or first ask about its conflicts."""
+    async def _import(self, read: Callable[[], DeckFile], source: str) -> None:
+        """Read a deck file on a worker thread (decoding and checking every card of a large file
+        takes a while, and the event loop serves every phone at every table meanwhile); add its
+        new cards at once, or first ask about its conflicts."""
         try:
-            plans = self.deck.plan_import(read())
+            plans = self.deck.plan_import(await asyncio.to_thread(read))
         except TableFileError as error:
             self._say(self.words.render(error.message))
             return

@@ -3,6 +3,8 @@ the place of any problem; a good file becomes a saved table, opened at its score
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from ui.parts.dialogs import close_dialog
@@ -12,15 +14,17 @@ from ui.parts.saving import saves
 from ui.parts.widgets import labelled, tap_target
 
 
-def picked_text(e: ft.FilePickerResultEvent, say,
-                words: Language | None = None) -> tuple[str, str] | None:
+async def picked_text(e: ft.FilePickerResultEvent, say,
+                      words: Language | None = None) -> tuple[str, str] | None:
     """The text of the file a picker chose and the file's name; None when there is none, after
-    ``say(message)`` told why, in ``words`` (nothing chosen clears the message)."""
+    ``say(message)`` told why, in ``words`` (nothing chosen clears the message). Decoded on a
+    worker thread: a file may be large (a backup up to 200 MB), and the event loop serves every
+    phone at every table meanwhile."""
     if not e.files:
         say("", None)
         return None
     picked = e.files[0]
-    text, problem = text_of_file(picked.name, picked.bytes, words)
+    text, problem = await asyncio.to_thread(text_of_file, picked.name, picked.bytes, words)
     if text is None:
         say(problem)
         return None
@@ -30,21 +34,22 @@ def picked_text(e: ft.FilePickerResultEvent, say,
 class FileImport:
     """What a screen importing a picked file does around the picker: it says "Choosing a file…"
     while the picker is open, then hands the file's text to its ``import_text(text, name)`` (a
-    file that cannot be read is told with its ``_say``)."""
+    file that cannot be read is told with its ``_say``); ``import_text`` reads and checks the
+    text off the event loop."""
 
     def _say(self, text: str, colour: str | None = ft.Colors.ERROR) -> None:
         raise NotImplementedError
 
-    def import_text(self, text: str, source: str) -> None:
+    async def import_text(self, text: str, source: str) -> None:
         raise NotImplementedError
 
     def _picking(self, e=None) -> None:
         self._say(choosing(self.context.words), ft.Colors.ON_SURFACE_VARIANT)
 
-    def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        picked = picked_text(e, self._say, self.context.words)
+    async def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        picked = await picked_text(e, self._say, self.context.words)
         if picked is not None:
-            self.import_text(*picked)
+            await self.import_text(*picked)
 
 
 def choosing(words: Language) -> str:
@@ -54,6 +59,8 @@ def choosing(words: Language) -> str:
 class ImportDialog:
     def __init__(self, context):
         self.context = context
+        self.importing = False
+        """A file is being read, checked and saved (a second tap of Import waits for it)."""
         words = context.words
         self.text = ft.TextField(
             multiline=True, min_lines=5, max_lines=10, text_size=12,
@@ -102,21 +109,31 @@ class ImportDialog:
     def _picking(self, e=None) -> None:
         self._say(choosing(self.context.words), ft.Colors.ON_SURFACE_VARIANT)
 
-    def _import_pasted(self, e=None) -> None:
-        self._import(self.text.value or "", None)
+    async def _import_pasted(self, e=None) -> None:
+        await self._import(self.text.value or "", None)
 
-    def _picked(self, e: ft.FilePickerResultEvent) -> None:
-        picked = picked_text(e, self._say, self.context.words)
+    async def _picked(self, e: ft.FilePickerResultEvent) -> None:
+        picked = await picked_text(e, self._say, self.context.words)
         if picked is None:
             return
         # Shown in the box too, so a file with a problem can be mended here.
         self.text.value = picked[0]
-        self._import(*picked)
+        await self._import(*picked)
 
     @saves
-    def _import(self, text: str, source: str | None) -> None:
-        imported = import_table(text, self.context.store, self.context.games, source,
-                                self.context.words, self.context.device)
+    async def _import(self, text: str, source: str | None) -> None:
+        """Read, check, score and save the table on a worker thread (a table file is up to the
+        library's limits, a Sunflower Valley table's searches up to about half a second), so every
+        phone at every table is served meanwhile; then open it here."""
+        if self.importing:
+            return  # a second tap while this import runs: its result is about to be shown
+        self.importing = True
+        try:
+            imported = await asyncio.to_thread(import_table, text, self.context.store,
+                                               self.context.games, source, self.context.words,
+                                               self.context.device)
+        finally:
+            self.importing = False
         if imported.table_id is None:
             self._say(imported.message)
             return
