@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 import datetime as dt
+import decimal
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, TypeVar
@@ -60,6 +61,16 @@ def pseudo(text: str) -> str:
                          for index, part in enumerate(parts)) + "]"
 
 
+def _every_digit():
+    """A decimal context that holds any float's digits: Babel rounds through the current one,
+    whose 28 digits fail on a number of 26 digits or more (``decimal.InvalidOperation``)."""
+    return decimal.localcontext(prec=FLOAT_DIGITS)
+
+
+FLOAT_DIGITS = 340
+"""Digits of the largest float (about 1.8e308) with a few decimals to spare."""
+
+
 @dataclass(frozen=True, eq=False)
 class Language:
     """One language's catalogues, and how it writes numbers and dates (Babel's locale data)."""
@@ -91,7 +102,8 @@ class Language:
             return str(value)  # no Babel for the numbers of a scorepad
         from babel.numbers import format_decimal
 
-        return format_decimal(value, locale=self.locale)
+        with _every_digit():
+            return format_decimal(value, locale=self.locale)
 
     def listing(self, items: Iterable[str]) -> str:
         """Items as this language lists them: "Ann and Dee", "Ana y Dee", "Ann und Dee"."""
@@ -106,8 +118,9 @@ class Language:
         """A decimal with ``digits`` after the point: "12.5", "12,5"."""
         from babel.numbers import format_decimal
 
-        return format_decimal(round(value, digits), format=f"0.{'0' * digits}",
-                              locale=self.locale)
+        with _every_digit():
+            return format_decimal(round(value, digits), format=f"0.{'0' * digits}",
+                                  locale=self.locale)
 
     def percent(self, value: float) -> str:
         """A share as a whole percentage: "67%", "67 %"."""

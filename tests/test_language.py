@@ -244,3 +244,12 @@ def test_dates_are_written_as_each_language_writes_them():
     assert language("es").moment(moment) == "1 dic 2026 17:05"
     assert language("de").moment(moment) == "1. Dez. 2026 17:05"
     assert language("de").listing(["Ann", "Dee"]) == "Ann und Dee"
+
+
+def test_a_number_of_any_size_is_written_never_an_error():
+    """Babel rounds in Python's decimal context of 28 digits: 1e25 with its decimals used to
+    fail (decimal.InvalidOperation) instead of being written."""
+    assert language("de").number(1e25) == "10.000.000.000.000.000.000.000.000"
+    assert language("en").decimal(2.5e30, 1) == "2500000000000000000000000000000.0"
+    assert msg("test.big", "{count} points", count=-1e25).rendered(language("es")).text == (
+        "-10.000.000.000.000.000.000.000.000 points")
