@@ -90,6 +90,7 @@ def _backup(args: argparse.Namespace) -> int:
     from ui.games.registry import APP_GAMES, app_store
     from scorer.files import InputError
     from ui.store.backup import backup_json, finished_csv, merge_backup, read_backup_file
+    from ui.store.deck import Deck
     from ui.store.finished import finished_tables
     from ui.store.file_problems import file_problem
     from ui.store.photos import PhotoStore
@@ -109,7 +110,8 @@ def _backup(args: argparse.Namespace) -> int:
                 print(f"Wrote {len(finished)} finished games to {path}")
             else:
                 photos = None if args.no_photos else PhotoStore(store)
-                path.write_text(backup_json(tables, photos), encoding="utf-8")
+                path.write_text(backup_json(tables, photos, Deck(store).export()),
+                                encoding="utf-8")
                 print(f"Wrote a backup of {len(tables)} tables to {path}")
             return 0
         merged = merge_backup(read_backup_file(path), store)

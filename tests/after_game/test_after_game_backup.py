@@ -15,9 +15,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from scorer.maple_valley.models import Category, Favour
+from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.cli import main
 from scorer.games import score
 from ui.store.backup import BackupError, backup_json, finished_csv, merge_backup, read_backup
+from ui.store.deck import Deck
 from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore, safe_photo
 from ui.games.registry import APP_GAMES
@@ -271,3 +274,70 @@ def test_the_command_line_leaves_the_photos_out_when_asked(store, tmp_path):
     assert main(["export-all", str(light), "--no-photos", "--db", str(store.path)]) == 0
     assert len(json.loads(backup.read_text())["tables"][0]["photos"]) == 1
     assert "photos" not in json.loads(light.read_text())["tables"][0]
+
+
+KAZOO = Favour(name="Kazoo", category=Category.ENTERTAINMENT, score=7)
+"""A Favour at no table of the fixture (its Maple Valley table has a Fiddle)."""
+SHEEP_TOWN = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3,
+                             villagers=1)
+
+
+def deck_backup(store: TableStore, *cards: tuple[str, str, object]) -> str:
+    """The store's backup after adding ``(game, kind, card)`` to its deck only (at no table)."""
+    deck = Deck(store)
+    for game, kind, card in cards:
+        deck.add(game, kind, card)
+    return backup_json(store.list(), deck=deck.export())
+
+
+def test_the_decks_cards_come_back_with_a_backup_even_those_at_no_table(store, tmp_path):
+    text = deck_backup(store, ("maple_valley", "Favour", KAZOO),
+                       ("sunflower_valley", "town", SHEEP_TOWN))
+    empty = TableStore(tmp_path / "other.sqlite3")
+    merged = merge_backup(read_backup(text, "backup.json"), empty)
+    assert [entry.card for entry in Deck(empty).cards("maple_valley", "Favour")
+            if entry.name == "Kazoo"] == [KAZOO]
+    assert SHEEP_TOWN in [entry.card for entry in Deck(empty).cards("sunflower_valley", "town")]
+    # The two cards are at no table: the deck of the backup brought them.
+    assert (merged.cards_added, merged.cards_named_twice) == (2, 0)
+    assert merged.message == "Added 3 tables; 0 already here. Added 2 cards to the deck."
+    again = merge_backup(read_backup(text, "backup.json"), empty)
+    assert (again.cards_added, again.message) == (0, "Added 0 tables; 3 already here.")
+
+
+def test_a_backup_card_named_like_another_here_is_kept_beside_it(store, tmp_path):
+    text = deck_backup(store, ("maple_valley", "Favour", KAZOO))
+    other = TableStore(tmp_path / "other.sqlite3")
+    here = KAZOO.model_copy(update={"score": 5})
+    Deck(other).add("maple_valley", "Favour", here)
+    merged = merge_backup(read_backup(text, "backup.json"), other)
+    kazoos = [entry.card for entry in Deck(other).cards("maple_valley", "Favour")
+               if entry.name == "Kazoo"]
+    assert sorted(card.score for card in kazoos) == [5, 7]  # nothing overwritten
+    assert (merged.cards_added, merged.cards_named_twice) == (1, 1)
+    assert merged.message.endswith(
+        "Added 1 card to the deck (1 named like a card here: both kept, see Deck).")
+
+
+def test_a_bad_card_in_a_backups_deck_is_refused_with_its_place_and_nothing_is_added(
+        store, tmp_path, capsys):
+    data = json.loads(deck_backup(store, ("maple_valley", "Favour", KAZOO)))
+    data["deck"]["maple_valley"]["favours"][0]["score"] = "seven"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    other = tmp_path / "other.sqlite3"
+    assert main(["import-all", str(path), "--db", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "deck > maple_valley > favours[0]" in err and "score" in err, err
+    assert "Traceback" not in err
+    assert TableStore(other).list() == [] and Deck(TableStore(other)).cards("maple_valley") == []
+
+
+def test_the_command_lines_backup_carries_the_deck(store, tmp_path, capsys):
+    Deck(store).add("maple_valley", "Favour", KAZOO)
+    backup = tmp_path / "all.json"
+    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
+    assert {"name": "Kazoo", "category": "Entertainment", "score": 7} in json.loads(
+        backup.read_text())["deck"]["maple_valley"]["favours"]
+    assert main(["import-all", str(backup), "--db", str(tmp_path / "other.sqlite3")]) == 0
+    assert "Added 1 card to the deck." in capsys.readouterr().out

@@ -16,7 +16,10 @@ import pytest
 from flet.controls.context import _context_page
 from PIL import Image
 
+from scorer.deck import DeckFile, MapleValleyDeck
+from scorer.maple_valley.models import Category, Favour
 from ui.store.backup import backup_json
+from ui.store.deck import Deck
 from ui.screens import backup_view
 from ui.screens.backup_view import BackupView
 from ui.screens.finish_view import FinishView
@@ -176,6 +179,21 @@ def test_backup_import_says_what_it_added_or_where_the_problem_is(context, tmp_p
         '{"scorepad_backup": 1, "exported": "2026-01-01T00:00:00Z", "tables": 3}', "b.json"))
     assert "b.json: at tables: a list [...] is expected here, not 3" in find(view.root,
                                                                   "backup-status").value
+
+
+def test_backup_import_says_the_decks_cards_it_added_in_the_devices_language(context):
+    """A backup whose deck has two Favours at no table here, one named like a card here."""
+    deck = DeckFile(maple_valley=MapleValleyDeck(favours=(
+        Favour(name="Kazoo", category=Category.ENTERTAINMENT, score=7),
+        Favour(name="Harp", category=Category.ENTERTAINMENT, score=4))))
+    Deck(context.store).add("maple_valley", "Favour",
+                            Favour(name="Harp", category=Category.ENTERTAINMENT, score=2))
+    context.words = app_language("de")
+    view = BackupView(context)
+    asyncio.run(view.import_text(backup_json(context.store.list(), deck=deck), "b.json"))
+    assert find(view.root, "backup-status").value == (
+        "0 Tische hinzugefügt; 2 schon hier. 2 Karten zum Deck hinzugefügt. 1 davon heißt wie "
+        "eine Karte hier, mit anderer Beschreibung: beide bleiben (siehe Deck).")
 
 
 def test_a_backup_is_imported_off_the_event_loop_saying_how_far_it_got(context, tmp_path,

@@ -364,6 +364,18 @@ async def import_a_backup(table: Table) -> Device:
     return host
 
 
+async def import_a_backups_deck(table: Table) -> Device:
+    """A backup of no table with a card for the deck: only the deck is written."""
+    cheaper = FIDDLE.model_copy(update={"score": 6})
+    text = backup_json([], deck=DeckFile.model_validate(
+        {"maple_valley": {"favours": [cheaper.model_dump(mode="json")]}}))
+    host = table.connect(HOST, "/backup")
+    table.refuse()
+    await host.view.import_text(text, "backup.json")
+    assert deck(table, "maple_valley") == [FIDDLE]
+    return host
+
+
 ACTIONS: list[Action] = [
     start_a_new_table, import_a_table_file, join_as_a_player, revoke_a_device,
     renew_the_join_code, remove_a_host_device, delete_a_table, restore_a_table,
@@ -371,7 +383,7 @@ ACTIONS: list[Action] = [
     reopen_a_finished_game, start_a_rematch, remove_a_photo, add_a_player_in_table_settings,
     take_a_card_out_of_the_deck, put_a_deck_card_back, correct_a_deck_card,
     correct_a_maple_deck_card, import_a_deck_file, import_a_deck_file_after_a_conflict,
-    import_a_backup,
+    import_a_backup, import_a_backups_deck,
 ]
 
 
@@ -424,7 +436,7 @@ WRITERS = {
                  "merge"],
     Access: ["grant", "revoke", "renew_code", "remove_host", "claim_host", "new_host_key",
              "host_key"],
-    Deck: ["add", "remove", "replace", "apply_import"],
+    Deck: ["add", "remove", "replace", "apply_import", "merge"],
     PhotoStore: ["add", "remove"],
 }
 """Every method that writes the tables file (each opens ``_writing``)."""

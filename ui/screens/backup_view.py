@@ -12,6 +12,7 @@ from ui.screens.after_game_views import screen_top
 from ui.screens.exports import save_export
 from ui.store.backup import (BackupError, Merged, backup_json, finished_csv, merge_backup,
                               read_backup)
+from ui.store.deck import Deck
 from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore
 from ui.screens.import_view import FileImport
@@ -80,8 +81,10 @@ class BackupView(FileImport):
 
     async def _backup(self, e=None) -> None:
         photos = PhotoStore(self.context.store) if self.with_photos.value else None
-        await self._save("scorepad-backup", "json",
-                         backup_json(self.context.visible_tables(), photos))
+        # On a worker thread: with photos, a backup is megabytes read and encoded.
+        text = await asyncio.to_thread(lambda: backup_json(
+            self.context.visible_tables(), photos, Deck(self.context.store).export()))
+        await self._save("scorepad-backup", "json", text)
 
     async def _csv(self, e=None) -> None:
         finished = finished_tables(self.context.visible_tables(), self.context.games)
@@ -112,12 +115,26 @@ class BackupView(FileImport):
             return
         finally:
             self.importing = False
-        self._say(self.context.words.say_n(
-            "ui.backup.added", "Added {count} table; {here} already here.",
-            "Added {count} tables; {here} already here.", len(merged.added),
-            here=merged.already_here), ft.Colors.GREEN_900)
+        self._say(self._added(merged), ft.Colors.GREEN_900)
         self.render()
         self.context.page.update()
+
+    def _added(self, merged: Merged) -> str:
+        words = self.context.words
+        said = [words.say_n("ui.backup.added", "Added {count} table; {here} already here.",
+                            "Added {count} tables; {here} already here.", len(merged.added),
+                            here=merged.already_here)]
+        if merged.cards_added:
+            said.append(words.say_n("ui.backup.cards_added", "Added {count} card to the deck.",
+                                    "Added {count} cards to the deck.", merged.cards_added))
+        if merged.cards_named_twice:
+            said.append(words.say_n(
+                "ui.backup.cards_named_twice",
+                "{count} of them is named like a card here with another description: both are "
+                "kept (see Deck).",
+                "{count} of them are named like cards here with other descriptions: both are "
+                "kept (see Deck).", merged.cards_named_twice))
+        return " ".join(said)
 
     def _merge(self, text: str, source: str, progress: Callable[[int, int], None]) -> Merged:
         """On the worker thread: read, check and merge; the new tables are this device's."""

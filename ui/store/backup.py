@@ -1,6 +1,7 @@
 """Backup of the tables: one JSON file of every table's draft and metadata (and photos, unless
-left out), imported back by merging on each table's uid (importing twice adds nothing), and a CSV
-of the finished games for spreadsheets. No Flet here: the command line uses it too."""
+left out) and the group's deck, imported back by merging on each table's uid and each card's
+description (importing twice adds nothing), and a CSV of the finished games for spreadsheets. No
+Flet here: the command line uses it too."""
 
 from __future__ import annotations
 
@@ -20,9 +21,11 @@ from pydantic import (
 )
 
 from scorer.core.text import printable
+from scorer.deck import DeckFile, deck_json
 from scorer.files import (MAX_DEPTH, MAX_TABLE_BYTES, InputError, JsonBounds, bounded_json,
                           describe_errors, read_json_text)
 from scorer.games import GAMES
+from ui.store.deck import Deck
 from ui.store.finished import LOCATION_LENGTH, NOTE_LENGTH, FinishedTable
 from ui.store.photos import MAX_PHOTO_BYTES, PhotoRefused, PhotoStore, SafePhoto, safe_photo
 from ui.store.storage import StoredTable, TableStore, draft_size
@@ -119,6 +122,9 @@ class Backup(BaseModel):
     scorepad_backup: Literal[1]
     exported: AwareDatetime
     tables: list[BackupTable]
+    deck: DeckFile | None = None
+    """The group's deck (a deck file's content); backups from before the deck was kept have
+    none."""
 
     @model_validator(mode="after")
     def _distinct_uids(self) -> Backup:
@@ -130,9 +136,10 @@ class Backup(BaseModel):
         return self
 
 
-def backup_json(tables: Iterable[StoredTable], photos: PhotoStore | None = None) -> str:
+def backup_json(tables: Iterable[StoredTable], photos: PhotoStore | None = None,
+                deck: DeckFile | None = None) -> str:
     """The backup of ``tables``, with their photos when ``photos`` is given (they make the file
-    about a megabyte per photo larger)."""
+    about a megabyte per photo larger), and the group's ``deck`` when given."""
     backup = {
         "scorepad_backup": BACKUP_VERSION,
         "exported": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -152,6 +159,7 @@ def backup_json(tables: Iterable[StoredTable], photos: PhotoStore | None = None)
             }
             for table in tables
         ],
+        **({"deck": json.loads(deck_json(deck))} if deck is not None else {}),
     }
     return json.dumps(backup, indent=1, ensure_ascii=False) + "\n"
 
@@ -196,11 +204,22 @@ class Merged:
     added: tuple[int, ...]
     """The ids of the tables added (or brought back from deleted)."""
     already_here: int
+    cards_added: int = 0
+    """The deck's cards added (described by no card here)."""
+    cards_named_twice: int = 0
+    """Of those, the cards named like a card here with another description (both kept)."""
 
     @property
     def message(self) -> str:
-        return (f"Added {len(self.added)} table{'s' if len(self.added) != 1 else ''}; "
-                f"{self.already_here} already here.")
+        """What was added, in English (``scorepad import-all``; the app says it in words)."""
+        tables = (f"Added {len(self.added)} table{'s' if len(self.added) != 1 else ''}; "
+                  f"{self.already_here} already here.")
+        if not self.cards_added:
+            return tables
+        cards = f"{self.cards_added} card{'s' if self.cards_added != 1 else ''}"
+        twice = (f" ({self.cards_named_twice} named like a card here: both kept, see Deck)"
+                 if self.cards_named_twice else "")
+        return f"{tables} Added {cards} to the deck{twice}."
 
 
 def merge_backup(backup: Backup, store: TableStore,
@@ -208,8 +227,8 @@ def merge_backup(backup: Backup, store: TableStore,
                  progress: Callable[[int, int], None] = lambda done, total: None,
                  creator: str | None = None) -> Merged:
     """Merge by uid (see ``TableStore.merge``; ``may_open``: the importing device's rights, and
-    the tables added are ``creator``'s); a table added comes with its photos.
-    ``progress(done, total)`` follows each table merged."""
+    the tables added are ``creator``'s); a table added comes with its photos, then the deck's
+    new cards are added (``Deck.merge``). ``progress(done, total)`` follows each table merged."""
     photos = PhotoStore(store)
     added = []
     for done, table in enumerate(backup.tables):
@@ -225,8 +244,9 @@ def merge_backup(backup: Backup, store: TableStore,
                 # from (see TableStore.merge).
                 photos.add(table_id, photo.player, photo.kept,
                            photo.uid if owner is None else None, photo.added)
+    cards = Deck(store).merge(backup.deck) if backup.deck is not None else (0, 0)
     progress(len(backup.tables), len(backup.tables))
-    return Merged(tuple(added), len(backup.tables) - len(added))
+    return Merged(tuple(added), len(backup.tables) - len(added), *cards)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

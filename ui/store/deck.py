@@ -215,6 +215,20 @@ class Deck:
             plans.append(plan)
         return plans
 
+    def merge(self, deck: DeckFile) -> tuple[int, int]:
+        """A backup's deck: every card not here is added, in one write. A card named like one
+        here with another description is added beside it (a backup overwrites nothing, and the
+        pickers offer both: see the deck screen to keep one). Returns (cards added, of which
+        named like a card here)."""
+        plans = self.plan_import(deck)
+        with self.store._writing() as connection:
+            for plan in plans:
+                join(connection, plan.game,
+                     [(entry.kind, entry.card) for entry in plan.added]
+                     + [(conflict.kind, conflict.incoming) for conflict in plan.conflicts])
+        return (sum(len(plan.added) + len(plan.conflicts) for plan in plans),
+                sum(len(plan.conflicts) for plan in plans))
+
     def apply_import(self, plans: list[DeckImport]) -> int:
         """Add the new cards, and for each conflict what the person chose; returns how many
         cards changed."""
