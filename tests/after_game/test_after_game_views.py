@@ -181,6 +181,22 @@ def test_backup_import_says_what_it_added_or_where_the_problem_is(context, tmp_p
                                                                   "backup-status").value
 
 
+def test_download_backup_carries_the_tables_and_the_deck(context, monkeypatch):
+    kazoo = Favour(name="Kazoo", category=Category.ENTERTAINMENT, score=7)
+    Deck(context.store).add("maple_valley", "Favour", kazoo)
+    saved = []
+
+    async def save_export(context, stem, extension, text, *shown):
+        saved.append((stem, extension, json.loads(text)))
+
+    monkeypatch.setattr(backup_view, "save_export", save_export)
+    asyncio.run(BackupView(context)._backup())
+    [(stem, extension, backup)] = saved
+    assert (stem, extension, len(backup["tables"])) == ("scorepad-backup", "json", 2)
+    assert kazoo.model_dump(mode="json", exclude_defaults=True) in backup["deck"][
+        "maple_valley"]["favours"]
+
+
 def test_backup_import_says_the_decks_cards_it_added_in_the_devices_language(context):
     """A backup whose deck has two Favours at no table here, one named like a card here."""
     deck = DeckFile(maple_valley=MapleValleyDeck(favours=(
