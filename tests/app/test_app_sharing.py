@@ -137,12 +137,22 @@ def test_scoring_never_imports_flet():
     assert done.stdout.strip() == "False", done.stderr
 
 
-def test_the_lan_address_is_read_from_the_kernels_local_addresses(monkeypatch):
+def test_the_lan_addresses_are_the_adapters_ipv4_ones_then_the_host_names(monkeypatch):
+    import ifaddr
+
     from ui.web import server
 
-    table = ("Main:\n  +-- 0.0.0.0/0 3 0 5\n     |-- 127.0.0.1\n        /32 host LOCAL\n"
-             "     |-- 192.168.1.20\n        /32 host LOCAL\n     |-- 192.168.1.255\n"
-             "        /32 link BROADCAST\n")
-    monkeypatch.setattr(server.Path, "read_text", lambda self: table)
-    monkeypatch.setattr(server, "_resolved_addresses", lambda: ["127.0.1.1", "192.168.1.20"])
-    assert server.lan_addresses() == ["192.168.1.20"]
+    adapters = [ifaddr.Adapter("lo", "lo", [ifaddr.IP("127.0.0.1", 8, "lo"),
+                                            ifaddr.IP(("::1", 0, 0), 128, "lo")]),
+                ifaddr.Adapter("wlan0", "wlan0", [ifaddr.IP("192.168.1.20", 24, "wlan0"),
+                                                  ifaddr.IP(("fe80::1", 0, 2), 64, "wlan0")])]
+    monkeypatch.setattr(server.ifaddr, "get_adapters", lambda: adapters)
+    monkeypatch.setattr(server, "_resolved_addresses",
+                        lambda: ["127.0.1.1", "192.168.1.20", "10.0.0.5"])
+    assert server.lan_addresses() == ["192.168.1.20", "10.0.0.5"]
+
+    def refused():
+        raise OSError("no adapters here")
+
+    monkeypatch.setattr(server.ifaddr, "get_adapters", refused)
+    assert server.lan_addresses() == ["192.168.1.20", "10.0.0.5"]

@@ -12,6 +12,8 @@ import threading
 import webbrowser
 from pathlib import Path
 
+import ifaddr
+
 ASSETS = Path(__file__).resolve().parent / "assets"
 STOP_WITHIN = 3.0
 """Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
@@ -57,26 +59,22 @@ def lan_names(addresses: list[str]) -> list[str]:
 
 
 def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses other than loopback, read locally (nothing is sent): the
-    kernel's table of local addresses on Linux, else what the host name resolves to."""
+    """This computer's IPv4 addresses other than loopback, read locally (nothing is sent): its
+    network adapters' (ifaddr, on Linux, macOS and Windows), then what the host name resolves
+    to."""
     found: list[str] = []
-    for address in _kernel_local_addresses() + _resolved_addresses():
+    for address in _adapter_addresses() + _resolved_addresses():
         if not address.startswith("127.") and address not in found:
             found.append(address)
     return found
 
 
-def _kernel_local_addresses() -> list[str]:
+def _adapter_addresses() -> list[str]:
     try:
-        lines = Path("/proc/net/fib_trie").read_text().splitlines()
+        adapters = ifaddr.get_adapters()
     except OSError:
         return []
-    # An address line ("|-- 192.168.1.20") followed by "/32 host LOCAL" is one of ours.
-    return [
-        previous.split()[-1]
-        for previous, line in zip(lines, lines[1:])
-        if line.strip() == "/32 host LOCAL" and previous.strip().startswith("|--")
-    ]
+    return [ip.ip for adapter in adapters for ip in adapter.ips if ip.is_IPv4]
 
 
 def _resolved_addresses() -> list[str]:
