@@ -65,7 +65,9 @@ def test_own_names_are_served_with_protective_headers_and_no_wildcard_cors(serve
     assert status == 200
     assert "access-control-allow-origin" not in headers
     assert headers["x-frame-options"] == "DENY"
-    assert headers["content-security-policy"] == "frame-ancestors 'none'"
+    assert headers["content-security-policy"] == (
+        "frame-ancestors 'none'; "
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:")
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
 

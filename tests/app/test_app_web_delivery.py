@@ -1,18 +1,24 @@
 """Serving phones (on loopback): the web client is sent compressed, with ETags and a caching rule
-that lets a returning phone reuse what it has (a 304 instead of the file)."""
+that lets a returning phone reuse what it has: the start page revalidated (a 304 instead of the
+page), the client's files kept under their version's address without asking."""
 
 from __future__ import annotations
 
 import asyncio
 import gzip
+import json
 import os
+import re
 import urllib.error
 import urllib.request
 
 import httpx
+from starlette.applications import Starlette
 from starlette.staticfiles import StaticFiles
 
-from ui.web.web_delivery import CompressedStatic, PageScripts
+from ui.web.web_delivery import (
+    CompressedStatic, FontManifest, PinnedClient, StartPage, client_version,
+)
 
 
 def fetch(url: str, **headers: str):
@@ -72,25 +78,115 @@ def test_each_file_is_compressed_once_until_it_changes(tmp_path, monkeypatch):
     assert compressed == [55_000, 66_000]
 
 
-def test_the_start_page_loads_the_apps_scripts_and_nothing_else_changes(tmp_path):
-    (tmp_path / "index.html").write_text("<html><head><title>t</title></head><body></body></html>")
-    (tmp_path / "main.js").write_text("let page = '</head>';")
-    app = PageScripts(StaticFiles(directory=tmp_path, html=True), ("a.js", "b.js"))
-
-    async def get(path: str) -> httpx.Response:
+def asgi_get(app, path: str, **headers: str) -> httpx.Response:
+    async def request():
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
                                      base_url="http://127.0.0.1") as client:
-            return await client.get(path)
+            return await client.get(path, headers=headers)
+    return asyncio.run(request())
 
-    page = asyncio.run(get("/"))
-    assert page.text == ('<html><head><title>t</title><script src="a.js"></script>'
-                         '<script src="b.js"></script></head><body></body></html>')
+
+FLET_PAGE = """<html><head><link rel="icon" href="favicon.png" />
+<script>var flet = {entrypointBaseUrl: "/", assetBase: "/", canvasKitBaseUrl: null};</script>
+<script>flet.canvasKitBaseUrl="/canvaskit/";</script>
+<script src="python.js"></script></head>
+<body><img src="icons/loading-animation.png" alt="" />
+<script src="flutter_bootstrap.js" async></script></body></html>"""
+"""The shape of Flet's index.html (flet_web/web/index.html, patched for no-CDN)."""
+
+
+def test_the_start_page_names_the_clients_files_at_the_pinned_address(tmp_path):
+    (tmp_path / "index.html").write_text(FLET_PAGE)
+    (tmp_path / "main.js").write_text('let page = "</head>", boot = "flutter_bootstrap.js";')
+    app = StartPage(StaticFiles(directory=tmp_path, html=True), "/client/v1/", ("a.js", "b.js"))
+    page = asgi_get(app, "/")
+    assert page.text == (
+        '<html><head><link rel="icon" href="/client/v1/favicon.png" />\n'
+        '<script>var flet = {entrypointBaseUrl: "/", assetBase: "/", canvasKitBaseUrl: null};'
+        '</script>\n<script>flet.canvasKitBaseUrl="/canvaskit/";</script>\n'
+        '<script src="/client/v1/python.js"></script>'
+        '<script>flet.entrypointBaseUrl = flet.assetBase = "/client/v1/";\n'
+        'if (flet.canvasKitBaseUrl) flet.canvasKitBaseUrl = "/client/v1/canvaskit/";</script>'
+        '<script src="/client/v1/a.js"></script><script src="/client/v1/b.js"></script>'
+        '</head>\n<body><img src="/client/v1/icons/loading-animation.png" alt="" />\n'
+        '<script src="/client/v1/flutter_bootstrap.js" async></script></body></html>')
     assert page.headers["Content-Length"] == str(len(page.content))
-    assert asyncio.run(get("/main.js")).text == "let page = '</head>';"
+    assert asgi_get(app, "/main.js").text == 'let page = "</head>", boot = "flutter_bootstrap.js";'
 
 
-def test_the_served_start_page_loads_the_number_field_script(app_server):
+def test_the_font_list_leaves_out_the_fonts_the_app_never_draws_with(tmp_path):
+    fonts = [{"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons.otf"}]},
+             {"family": "packages/flutter_math_fork/KaTeX_Main",
+              "fonts": [{"asset": "packages/flutter_math_fork/KaTeX_Main-Regular.ttf"},
+                        {"weight": 700, "asset": "packages/flutter_math_fork/KaTeX_Main-Bold.ttf"}]},
+             {"family": "packages/cupertino_icons/CupertinoIcons",
+              "fonts": [{"asset": "packages/cupertino_icons/assets/CupertinoIcons.ttf"}]},
+             {"family": "packages/some_new_package/Font", "fonts": [{"asset": "new.ttf"}]},
+             {"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]}]
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "FontManifest.json").write_text(json.dumps(fonts))
+    (tmp_path / "other.json").write_text(json.dumps(fonts))
+    app = FontManifest(StaticFiles(directory=tmp_path))
+    answer = asgi_get(app, "/assets/FontManifest.json")
+    assert answer.json() == [fonts[0], fonts[3], fonts[4]]
+    assert answer.headers["Content-Length"] == str(len(answer.content))
+    assert asgi_get(app, "/other.json").json() == fonts
+
+
+def test_a_pinned_address_serves_the_file_to_be_kept_and_only_for_its_version(tmp_path):
+    (tmp_path / "index.html").write_text("<html></html>")
+    (tmp_path / "main.js").write_text("let x = 1;")
+    app = Starlette()  # answers a missing file with a 404, as the app's FastAPI does
+    app.mount("/", StaticFiles(directory=tmp_path, html=True))
+    app.add_middleware(CompressedStatic)
+    app.add_middleware(PinnedClient, version="v1")
+    pinned = asgi_get(app, "/client/v1/main.js")
+    assert (pinned.status_code, pinned.text) == (200, "let x = 1;")
+    assert pinned.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    again = asgi_get(app, "/client/v1/main.js", **{"If-None-Match": pinned.headers["ETag"]})
+    assert again.status_code == 304
+    assert again.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert asgi_get(app, "/main.js").headers["Cache-Control"] == "no-cache"
+    assert asgi_get(app, "/client/v0/main.js").status_code == 404
+    assert asgi_get(app, "/client/v1/index.html").headers["Cache-Control"] == "no-cache"
+
+
+def test_the_client_version_changes_with_the_apps_assets(tmp_path):
+    web, assets = tmp_path / "web", tmp_path / "assets"
+    web.mkdir()
+    assets.mkdir()
+    (web / "flutter_bootstrap.js").write_text("boot")
+    (assets / "font.ttf").write_bytes(b"glyphs")
+    first = client_version(web, assets)
+    assert client_version(web, assets) == first
+    (assets / "font.ttf").write_bytes(b"glyphs, more")
+    second = client_version(web, assets)
+    assert len({first, second}) == 2
+    (assets / "number_fields.js").write_text("let x;")
+    assert client_version(web, assets) not in (first, second)
+
+
+def pinned_base(app_server) -> str:
     with fetch(f"{app_server.url}/") as page:
-        assert '<script src="number_fields.js"></script></head>' in page.read().decode()
-    with fetch(f"{app_server.url}/number_fields.js") as script:
+        return re.search(r'<script src="(/client/\w+/)flutter_bootstrap.js"',
+                         page.read().decode())[1]
+
+
+def test_the_served_start_page_loads_the_number_field_script_from_the_pinned_address(app_server):
+    base = pinned_base(app_server)
+    with fetch(f"{app_server.url}/") as page:
+        assert f'<script src="{base}number_fields.js"></script></head>' in page.read().decode()
+    with fetch(f"{app_server.url}{base}number_fields.js") as script:
         assert b'"number-field"' in script.read()
+
+
+def test_the_served_client_is_kept_under_its_version_and_lists_only_used_fonts(app_server):
+    base = pinned_base(app_server)
+    with fetch(f"{app_server.url}{base}main.dart.wasm", **{"Accept-Encoding": "gzip"}) as wasm:
+        assert wasm.status == 200
+        assert wasm.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert wasm.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(wasm.read())[:4] == b"\0asm"
+    with fetch(f"{app_server.url}{base}assets/FontManifest.json") as manifest:
+        families = [family["family"] for family in json.load(manifest)]
+    assert families == ["MaterialIcons", "Roboto"]

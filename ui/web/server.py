@@ -46,7 +46,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
-    deliver_to_phones(app)
+    deliver_to_phones(app, ASSETS)
     guarded = HttpGuard(AcceptLanguage(HostKeyHandOff(app)), allowed_hosts(names, port))
     return quiet_closed_tabs(guarded), store
 

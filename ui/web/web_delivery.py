@@ -7,15 +7,24 @@ each static file is compressed once, in a worker thread, and the compressed byte
 the life of the server (keyed by path and ETag: a changed file is compressed again).
 
 The Flutter client's files keep the same names from one flet-web release to the next (none is
-named by its content), so none may be cached without asking: every static file is sent with
-``Cache-Control: no-cache`` and its ETag, and a returning phone gets ``304 Not Modified`` instead
-of the file (Starlette's static files answer ``If-None-Match``).
+named by its content), so under their own names none may be kept without asking. The start page
+therefore names them under an address of their own version (:class:`PinnedClient`:
+``/client/<version>/main.dart.wasm``), where they are kept for a year without asking: a returning
+phone sends no request at all for them, where it would wait on one round trip after another (the
+page, the bootstrap script, the main script, the WebAssembly, the font list, the fonts). The start
+page itself, and any file asked for under its plain name, is sent with ``Cache-Control:
+no-cache`` and its ETag: a returning phone gets ``304 Not Modified`` instead of the page
+(Starlette's static files answer ``If-None-Match``), and a new version is seen at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -88,48 +97,159 @@ class CompressedStatic:
 PAGE_SCRIPTS = ("number_fields.js",)
 """The app's own scripts (in ui/web/assets), loaded by the page before the Flutter client."""
 
+PINNED_PAGE_FILES = ("flutter_bootstrap.js", "python.js", "icons/loading-animation.png",
+                     "favicon.png")
+"""The client's files that its start page names itself."""
 
-class PageScripts:
-    """Adds ``<script>`` tags for :data:`PAGE_SCRIPTS` to the start page (every HTML answer:
-    Flet answers any address of the app with its index.html). Flet writes that page itself, from
-    its own copy, so the tags are added as it is sent rather than to a copy kept here."""
+FOREVER = "public, max-age=31536000, immutable"
+"""A year, and no revalidation: a file under a pinned address never changes."""
 
-    def __init__(self, app: ASGIApp, scripts: tuple[str, ...] = PAGE_SCRIPTS):
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+"""Font families of the Flutter client that the app never draws with (KaTeX for math, Cupertino
+icons; 18 files, 0.9 MB), by their name's start: the client loads every font of its
+FontManifest.json before it starts, so each would be fetched at a first visit and asked about
+at every one after."""
+
+class EditedAnswers:
+    """Base of the middlewares that change a file as it is sent: a 200 answer to a GET for which
+    :meth:`edit_for` gives an edit is held whole, edited, and sent with its new length. Flet
+    writes these files itself (from its own copies, at its start), so they are edited as they
+    are sent rather than kept here. Each edit depends only on the file and on the server's
+    start, and Flet's copies are written anew at each start (a new ETag), so a 304 never
+    stands for an answer edited otherwise."""
+
+    def __init__(self, app: ASGIApp):
         self.app = app
-        self.tags = "".join(f'<script src="{name}"></script>' for name in scripts).encode()
+
+    def edit_for(self, scope: Scope, headers: MutableHeaders) -> Callable[[bytes], bytes] | None:
+        raise NotImplementedError
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return
         start: Message | None = None
+        edit: Callable[[bytes], bytes] | None = None
         chunks: list[bytes] = []
 
-        async def add_tags(message: Message) -> None:
-            nonlocal start
+        async def edited(message: Message) -> None:
+            nonlocal start, edit
             if message["type"] == "http.response.start":
-                is_page = (message["status"] == 200 and MutableHeaders(scope=message)
-                           .get("content-type", "").startswith("text/html"))
-                if is_page:
-                    start = message
-                else:
+                headers = MutableHeaders(scope=message)
+                edit = self.edit_for(scope, headers) if message["status"] == 200 else None
+                if edit is None:
                     await send(message)
-            elif start is None:
+                else:
+                    start = message
+            elif edit is None:
                 await send(message)
             else:
                 chunks.append(message.get("body", b""))
                 if not message.get("more_body", False):
-                    page = b"".join(chunks).replace(b"</head>", self.tags + b"</head>", 1)
-                    MutableHeaders(scope=start)["content-length"] = str(len(page))
+                    body = edit(b"".join(chunks))
+                    MutableHeaders(scope=start)["content-length"] = str(len(body))
                     await send(start)
-                    await send({"type": "http.response.body", "body": page})
+                    await send({"type": "http.response.body", "body": body})
 
-        await self.app(scope, receive, add_tags)
+        await self.app(scope, receive, edited)
 
 
-def deliver_to_phones(app) -> None:
-    """Add the app's scripts to the start page, then compress and set the caching rule of the
-    static files of ``app`` (a FastAPI app)."""
-    app.add_middleware(PageScripts)
-    app.add_middleware(CompressedStatic)  # added last, so it wraps the other: the page is
-    # compressed with its tags
+def client_version(web_dir: Path, assets: Path) -> str:
+    """A short name for the files this server sends to the browser: Flet's web client (its
+    version, where it is installed and when) and the app's own assets (their content). Any
+    change gives a new name, so a phone never keeps an old file under the new name."""
+    from flet_web.version import version
+
+    bootstrap = (web_dir / "flutter_bootstrap.js").stat()
+    digest = hashlib.sha256(f"{version} {web_dir} {bootstrap.st_size} "
+                            f"{bootstrap.st_mtime_ns}".encode())
+    for path in sorted(assets.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(assets).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class PinnedClient:
+    """Answers ``/client/<version>/<file>`` with ``<file>``, marked to be kept :data:`FOREVER`
+    (see the module's text). Only the current version is served there: a page of an older
+    version is not current either (it is revalidated), so an old address is a 404 rather
+    than a newer file under an old name."""
+
+    def __init__(self, app: ASGIApp, version: str):
+        self.app = app
+        self.base = f"/client/{version}/"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(self.base):
+            await self.app(scope, receive, send)
+            return
+        cut = len(self.base) - 1  # keeps the file's leading "/"
+        scope = {**scope, "path": scope["path"][cut:],
+                 "raw_path": scope.get("raw_path", b"/" * (cut + 1))[cut:]}
+
+        async def kept(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in (200, 304):
+                headers = MutableHeaders(scope=message)
+                # Not Flet's start page, which it sends for any unknown address without a suffix.
+                if not headers.get("content-type", "").startswith("text/html"):
+                    headers["cache-control"] = FOREVER
+            await send(message)
+
+        await self.app(scope, receive, kept)
+
+
+class StartPage(EditedAnswers):
+    """The start page (every HTML answer: Flet answers any address of the app with its
+    index.html), edited as it is sent: the client's files it names (:data:`PINNED_PAGE_FILES`)
+    and the bases the client finds the others by (its entry point, CanvasKit, its assets) are
+    moved to the pinned address ``base``, and ``<script>`` tags for the app's own scripts
+    (:data:`PAGE_SCRIPTS`, there too) are added before the client's."""
+
+    def __init__(self, app: ASGIApp, base: str, scripts: tuple[str, ...] = PAGE_SCRIPTS):
+        super().__init__(app)
+        # Flet's own script (in the head, before this) has set flet's bases; the client reads
+        # them when its bootstrap script (at the end of the body) runs.
+        pin = (f'<script>flet.entrypointBaseUrl = flet.assetBase = "{base}";\n'
+               f'if (flet.canvasKitBaseUrl) flet.canvasKitBaseUrl = "{base}canvaskit/";</script>')
+        self.head = (pin + "".join(f'<script src="{base}{name}"></script>'
+                                   for name in scripts)).encode()
+        self.moves = [(f'="{name}"'.encode(), f'="{base}{name}"'.encode())
+                      for name in PINNED_PAGE_FILES]
+
+    def edit_for(self, scope: Scope, headers: MutableHeaders) -> Callable[[bytes], bytes] | None:
+        if not headers.get("content-type", "").startswith("text/html"):
+            return None
+        return self._edited
+
+    def _edited(self, page: bytes) -> bytes:
+        for name, pinned in self.moves:
+            page = page.replace(name, pinned)
+        return page.replace(b"</head>", self.head + b"</head>", 1)
+
+
+class FontManifest(EditedAnswers):
+    """The client's list of fonts without :data:`UNUSED_FONTS`."""
+
+    def edit_for(self, scope: Scope, headers: MutableHeaders) -> Callable[[bytes], bytes] | None:
+        return self._used_only if scope["path"].endswith("/assets/FontManifest.json") else None
+
+    @staticmethod
+    def _used_only(manifest: bytes) -> bytes:
+        families = json.loads(manifest)
+        return json.dumps([family for family in families
+                           if not family["family"].startswith(UNUSED_FONTS)]).encode()
+
+
+def deliver_to_phones(app, assets: Path) -> None:
+    """Pin the client's files to their version's address, edit the start page to name them
+    there (with the app's scripts from ``assets``), leave the unused fonts out of the client's
+    list, then compress and set the caching rule of the static files of ``app`` (a FastAPI
+    app, serving Flet's web client and ``assets``)."""
+    from flet_web import get_package_web_dir
+
+    version = client_version(Path(get_package_web_dir()), assets)
+    app.add_middleware(FontManifest)
+    app.add_middleware(StartPage, base=f"/client/{version}/")
+    app.add_middleware(CompressedStatic)  # wraps the ones above: the page is compressed edited
+    app.add_middleware(PinnedClient, version=version)  # outermost: the others see plain names
