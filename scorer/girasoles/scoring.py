@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scorer.core.breakdown import Line, Row, TableResult
 from scorer.core.ranking import explain_tie_break, ranked_results, standings_of, winners
 from scorer.girasoles import starting
@@ -10,6 +12,7 @@ from scorer.girasoles.models import (
     ADDITIONAL_OBJECTIVES,
     MODE_NAMES,
     AdditionalObjective,
+    Board,
     GirasolesTable,
     Options,
     Player,
@@ -44,12 +47,23 @@ def objective_category(objective: AdditionalObjective) -> str:
 
 def player_lines(player: Player, table: GirasolesTable) -> list[Line]:
     """Every line of one player's breakdown, in the scorepad's order."""
-    layout = Layout(player.board)
-    return [
-        *starting.coins(player),
-        *(line for rule in BOARD_LINES for line in rule(layout)),
-        *(objective_line(layout, objective, table.options) for objective in table.objectives),
-    ]
+    return [*starting.coins(player), *board_lines(player.board, table.objectives, table.options)]
+
+
+BOARDS_KEPT = 256
+"""Boards whose own lines are kept (see :func:`board_lines`): a few tables' worth."""
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def board_lines(board: Board, objectives: tuple[AdditionalObjective, ...],
+                options: Options) -> tuple[Line, ...]:
+    """A board's lines (the starting objectives', then the additional ones'), kept by the
+    (frozen, hashable) board, objectives and options: after an edit of one board a table scores
+    again with one board's work, not every board's. Pure: the same inputs always give the same
+    lines (immutable, so shared)."""
+    layout = Layout(board)
+    return (*(line for rule in BOARD_LINES for line in rule(layout)),
+            *(objective_line(layout, objective, options) for objective in objectives))
 
 
 def score_table(table: GirasolesTable) -> TableResult:

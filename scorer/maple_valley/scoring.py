@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from scorer.core.breakdown import Competition, Line, Row, TableResult
 from scorer.core.players import name_key
@@ -20,7 +21,10 @@ from scorer.maple_valley.festivities import festivity_lines
 from scorer.maple_valley.models import (
     AlsoHave,
     Favour,
+    Friend,
     MapleValleyTable,
+    Options,
+    Patch,
     Player,
     Resource,
 )
@@ -82,20 +86,35 @@ def _tie_break(standings: Sequence[Standing]) -> Message:
 def player_own_lines(table: MapleValleyTable, player: Player) -> tuple[list[Line], list[Message]]:
     """The lines that do not compare players: Favours, Friends, Patches, Leftovers; and the note
     explaining where the stored resources went."""
-    favours = table.favours_of(player)
-    friends = table.friends_of(player)
-    patches = table.patches_of(player)
-    pack = player.pack
-    storage = kept_storage(favours, pack, player.maps)
+    lines_of_part, note = own_lines(table.favours_of(player), table.friends_of(player),
+                                    table.patches_of(player), tuple(sorted(player.pack.items())),
+                                    player.maps, table.options)
+    return list(lines_of_part), list(note)
+
+
+PLAYERS_KEPT = 256
+"""Players' own lines kept (see :func:`own_lines`): a few tables' worth."""
+
+
+@lru_cache(maxsize=PLAYERS_KEPT)
+def own_lines(favours: tuple[Favour, ...], friends: tuple[Friend, ...], patches: tuple[Patch, ...],
+              pack_items: tuple[tuple[Resource, int], ...], maps: int,
+              options: Options) -> tuple[tuple[Line, ...], tuple[Message, ...]]:
+    """One player's own lines and storage note, kept by the player's cards, resources and the
+    table's options (all frozen and hashable): after another player's edit a table scores again
+    without making this player's lines again. Pure: the same inputs always give the same lines
+    (immutable, so shared)."""
+    pack = Counter(dict(pack_items))
+    storage = kept_storage(favours, pack, maps)
     result = [lines.favour_line(favour, favours, index, storage.sets[index], pack)
               for index, favour in enumerate(favours)] or [
         lines.no_cards_line("favours", msg("mv.favours.none", "No Favours brought -> 0"))]
     result.append(lines.friends_line(friends))
-    result.extend([lines.patch_line(patch, friends, table.options) for patch in patches]
+    result.extend([lines.patch_line(patch, friends, options) for patch in patches]
                   or [lines.no_cards_line("patches", msg("mv.patches.none", "No Patches -> 0"))])
-    left = leftovers(storage.remaining, player.maps)
+    left = leftovers(storage.remaining, maps)
     result.append(lines.leftovers_line(left, storage.remaining, any(storage.sets)))
-    return result, storage_note(favours, storage, pack, player.maps)
+    return tuple(result), tuple(storage_note(favours, storage, pack, maps))
 
 
 def storage_note(favours: Sequence[Favour], storage: Storage, pack: Counter[Resource],
