@@ -36,6 +36,7 @@ from live_devices import Server  # noqa: E402
 
 from scorer.sunflower_valley.models import Kind  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
+from ui.web.server import keep_loaded_code_out_of_collections  # noqa: E402
 
 SMOKE_ARGS = ["--tables", "1", "--phones", "2", "--seconds", "1"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
@@ -54,6 +55,7 @@ async def measure(tables: int, phones: int, seconds: int) -> dict:
     warm.view.editor.model.choose_kind(Kind.LAKE)
     warm.view.editor._tap(FREE)
     await server.settle()
+    keep_loaded_code_out_of_collections()  # as the app's server does before serving
     before = rss_mb(os.getpid())
     devices = []
     for _ in range(tables):

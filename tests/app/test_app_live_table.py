@@ -287,3 +287,19 @@ def test_lan_mode_prints_the_address_as_a_qr_code_in_the_terminal(capsys):
     pixels = numpy.kron(numpy.array(rows, dtype=numpy.uint8), numpy.ones((4, 4), numpy.uint8))
     assert [barcode.text for barcode in zxingcpp.read_barcodes(pixels)] == \
         ["http://192.0.2.2:8610"]
+
+
+def test_the_server_keeps_the_code_it_loaded_out_of_garbage_collections():
+    import gc
+
+    from ui.web.server import keep_loaded_code_out_of_collections
+
+    assert gc.get_freeze_count() == 0
+    loaded = len(gc.get_objects())
+    try:
+        keep_loaded_code_out_of_collections()
+        # Everything alive is out of the collector's reach: a full collection walks none of it.
+        assert gc.get_freeze_count() >= loaded // 2
+        assert len(gc.get_objects()) < loaded // 2
+    finally:
+        gc.unfreeze()
