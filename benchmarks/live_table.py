@@ -136,6 +136,8 @@ class Phone:
         wait_text(self.page, "card-count", "^18 of 18")
         tap_until(self.page, CELL, "selected-card", "Lake")
         tap_until(self.page, "selected-remove", "card-count", "^17 of 18")
+        # The count and the place are sent apart: the next tap must find the place free.
+        wait_text(self.page, CELL, "free place")
 
 
 def cpu_seconds(pid: int) -> float:
