@@ -167,3 +167,26 @@ def test_a_tabs_card_count_warning_is_sent_as_its_text_and_read_out_with_it(stor
             (text._i, "semantics_label", "Warning: 1/18")])
 
     asyncio.run(run())
+
+
+def test_a_selected_card_keeps_its_cell_and_sends_its_new_border_alone(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {(0, 1): Kind.LAKE})
+        editor = ann.view.editor
+        grid = editor._grid
+        cell, box = grid.cells[0, 1][1], grid.boxes[0, 1]
+        picture = cell.content.content
+        assert cell.content.border.top.width == 1
+        ann.take_sent()
+
+        editor._tap((0, 1))  # selects the Lake
+
+        assert editor.model.selected == (0, 1)
+        assert grid.cells[0, 1][1] is cell and box.content is cell
+        assert cell.content.content is picture  # the Lake's picture is not made again
+        assert cell.content.border.top.width == 4
+        patched = {control for control, _, _ in changes(ann)}
+        assert cell._i in patched and box._i not in patched
+        assert not patched & {row._i for row in grid.rows.values()}
+
+    asyncio.run(run())

@@ -159,16 +159,17 @@ def same_controls(first: list, second: list) -> bool:
     return len(first) == len(second) and all(a is b for a, b in zip(first, second))
 
 
-Place = tuple[object, object, Callable[[], ft.Control]]
-"""A cell of a :class:`KeptGrid`: its place, its look (what it shows, compared) and how to build
-it."""
+Place = tuple[object, object, Callable[[ft.Control | None], ft.Control]]
+"""A cell of a :class:`KeptGrid`: its place, its look (what it shows, compared) and how to draw
+it, given its control as last drawn (None: the first time): that control with properties set
+to the new look, or a new control."""
 
 
 class KeptGrid:
     """A grid of places in rows, each row a label and its places, that keeps every row and every
-    place's box: a place whose look changed gets a new control in its box, and a redraw sends
-    only those boxes (each on its own), or a row whose places or label changed; an unchanged
-    grid sends nothing."""
+    place's box: a place whose look changed has its control's properties set or gets a new
+    control in its box, and a redraw sends only those controls or boxes (each on its own), or a
+    row whose places or label changed; an unchanged grid sends nothing."""
 
     def __init__(self, gap: int):
         self.gap = gap
@@ -183,9 +184,10 @@ class KeptGrid:
     def draw(self, header: ft.Control, rows: Iterable[tuple[object, ft.Control, list[Place]]],
              changed: list[ft.Control]) -> None:
         """Draw the ``header`` then the ``rows`` (each its key, its label and its places),
-        building only the places whose look changed; add to ``changed`` their boxes, or their
-        row when it changed too or most of its places did (one message rather than many, as when
-        the cells change size), and the grid when its rows changed."""
+        drawing again only the places whose look changed; add to ``changed`` their controls
+        (when set in place) or boxes (when new), or their row when it changed too or most of its
+        places did (one message rather than many, as when the cells change size), and the grid
+        when its rows changed."""
         cells, boxes = {}, {}
         drawn: list[ft.Control] = [header]
         for key, label, places in rows:
@@ -195,10 +197,12 @@ class KeptGrid:
                 kept = self.cells.get(place)
                 box = self.boxes.get(place)
                 if box is None:
-                    box = ft.Container(build())
+                    box = ft.Container(build(None))
                 elif kept[0] != look:
-                    box.content = build()
-                    renewed.append(box)
+                    control = build(kept[1])
+                    if control is not kept[1]:
+                        box.content = control
+                    renewed.append(box if control is not kept[1] else control)
                 cells[place] = (look, box.content)
                 boxes[place] = box
                 controls.append(box)

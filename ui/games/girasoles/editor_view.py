@@ -260,7 +260,9 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         return number, label, [(view.cell, (view, size, view.cell in self.focus),
                                 partial(self._space, view, size)) for view in line]
 
-    def _space(self, view, size: int) -> ft.Control:
+    def _space(self, view, size: int, kept: ft.Control | None) -> ft.Control:
+        """A new space whenever its look changes (``kept`` is not reused: a painted space's
+        picture changes whole)."""
         return space_control(view, size, self.words, lambda e: self._tap(view.cell),
                              f"space-{view.cell[0]}-{view.cell[1]}",
                              highlighted=view.cell in self.focus)

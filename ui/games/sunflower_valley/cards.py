@@ -148,25 +148,10 @@ def cell_control(
     if card is None:
         # Every free place takes a card (a valley is entered as it lies, in any order); those
         # beside a card are shaded, as the valley grows there.
-        content: ft.Control | None = (
-            ft.Icon(ft.Icons.ADD, size=round(size * 0.3),
-                    color=ft.Colors.ON_SURFACE_VARIANT if view.can_place
-                    else ft.Colors.OUTLINE_VARIANT)
+        content: ft.Control | None = ft.Icon(ft.Icons.ADD, size=round(size * 0.3)) \
             if on_click else None
-        )
-        bgcolor = (ft.Colors.SURFACE_CONTAINER_HIGHEST if view.can_place
-                   else ft.Colors.SURFACE_CONTAINER_LOW)
     else:
         content = face(card, size, words, view.stop)
-        bgcolor = None  # the card's shade is drawn inside, in the device's theme
-    if view.selected or highlighted:
-        border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else HIGHLIGHT_BORDER)
-    elif view.problem:
-        border = ft.Border.all(3, PROBLEM_COLOUR)
-    elif view.on_route and card is not None:
-        border = ft.Border.all(3, ROUTE_COLOUR)
-    else:
-        border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
     layers: list[ft.Control] = [ft.Container(content, alignment=ft.Alignment.CENTER,
                                              width=size, height=size)]
     if view.problem:
@@ -177,20 +162,56 @@ def cell_control(
     if card is not None:
         picture = in_shade(shade_of(Kind(card["kind"])),
                            ft.Container(picture, bgcolor=SHADE, border_radius=5))
-    box = ft.Container(
-        picture,
-        width=size,
-        height=size,
-        bgcolor=bgcolor,
-        border=border,
-        border_radius=6,
-        on_click=on_click,
-        opacity=0.3 if dimmed else 1.0,
-        tooltip=view.problem,
-    )
-    return ft.Semantics(identifier=identifier, button=on_click is not None,
-                        label=cell_name(view, words, highlighted) if view.place else None,
-                        content=box)
+    box = ft.Container(picture, width=size, height=size, border_radius=6, on_click=on_click)
+    cell = ft.Semantics(identifier=identifier, button=on_click is not None, content=box,
+                        data=_picture_of(view, size, on_click, highlighted))
+    _frame(cell, view, words, dimmed, highlighted)
+    return cell
+
+
+def restyle_cell(cell: ft.Control, view: CellView, size: float, words,
+                 on_click: Callable | None = None, dimmed: bool = False,
+                 highlighted: bool = False) -> bool:
+    """Bring a kept cell (made by :func:`cell_control`) to ``view`` by setting its properties,
+    when only its frame changed (its border, shade, mark's colour, name: a card selected, a place
+    beside a new card), so only those are sent; False when its picture changed and it must be
+    made anew."""
+    if cell.data != _picture_of(view, size, on_click, highlighted):
+        return False
+    _frame(cell, view, words, dimmed, highlighted)
+    return True
+
+
+def _picture_of(view: CellView, size: float, on_click, highlighted: bool) -> tuple:
+    """What a cell's picture shows, kept in its ``data`` (never sent to the browser)."""
+    card = None if view.card is None else repr(sorted(view.card.items()))
+    return card, view.stop, size, bool(view.problem), highlighted, on_click is not None
+
+
+def _frame(cell: ft.Control, view: CellView, words, dimmed: bool, highlighted: bool) -> None:
+    """Set what lies around a cell's picture: its border, shade and name (and a free place's
+    mark's colour), as :func:`restyle_cell` changes them in place."""
+    card = view.card
+    box = cell.content
+    if view.selected or highlighted:
+        border = ft.Border.all(4, ft.Colors.ON_SURFACE if view.selected else HIGHLIGHT_BORDER)
+    elif view.problem:
+        border = ft.Border.all(3, PROBLEM_COLOUR)
+    elif view.on_route and card is not None:
+        border = ft.Border.all(3, ROUTE_COLOUR)
+    else:
+        border = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+    box.border = border
+    box.opacity = 0.3 if dimmed else 1.0
+    box.tooltip = view.problem
+    if card is None:
+        box.bgcolor = (ft.Colors.SURFACE_CONTAINER_HIGHEST if view.can_place
+                       else ft.Colors.SURFACE_CONTAINER_LOW)
+        mark = box.content.controls[0].content
+        if mark is not None:
+            mark.color = (ft.Colors.ON_SURFACE_VARIANT if view.can_place
+                          else ft.Colors.OUTLINE_VARIANT)
+    cell.label = cell_name(view, words, highlighted) if view.place else None
 
 
 def grid_control(rows: list[list[CellView]], size: float, words, on_tap: Callable | None = None,

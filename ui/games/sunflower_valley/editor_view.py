@@ -13,7 +13,8 @@ import flet as ft
 from scorer.sunflower_valley.lines import CARD_ROWS
 from scorer.sunflower_valley.models import CardDescription, Kind, joined_by_plus
 from ui.games.sunflower_valley.cards import (
-    LOOK, cell_control, combination_text, grid_control, shade_of, short_name, symbols,
+    LOOK, cell_control, combination_text, grid_control, restyle_cell, shade_of, short_name,
+    symbols,
 )
 from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
 from ui.games.sunflower_valley import draft as edits
@@ -207,10 +208,19 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         return row_key, axis, [(view.cell, (view, size, view.cell in self.focus),
                                 partial(self._cell, view, size)) for view in line]
 
-    def _cell(self, view, size: int) -> ft.Control:
-        return cell_control(view, size, self.words, lambda e: self._tap(view.cell),
-                            f"cell-{view.cell[0]}-{view.cell[1]}",
-                            highlighted=view.cell in self.focus)
+    def _cell(self, view, size: int, kept: ft.Control | None) -> ft.Control:
+        """The place's cell: ``kept`` (its cell as last drawn) restyled when only its frame
+        changed, else a new one."""
+        highlighted = view.cell in self.focus
+
+        def on_click(e) -> None:
+            self._tap(view.cell)
+
+        if kept is not None and restyle_cell(kept, view, size, self.words, on_click,
+                                             highlighted=highlighted):
+            return kept
+        return cell_control(view, size, self.words, on_click,
+                            f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=highlighted)
 
     def _grid_bar(self) -> ft.Control:
         """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
