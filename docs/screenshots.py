@@ -7,7 +7,7 @@ Run: ``python docs/screenshots.py`` (all), or name some of ``home``, ``sunflower
 (a 390x844 phone in Spanish and German, light and dark: home, the valley editor, the scorepad, a
 line's explanation and the table's settings), ``large``
 (a 390x844 phone with the browser's text at 200%, in English and German: the scorepad, the
-valley editor, the Girasoles palette), ``dark_boards`` (the dark theme's cards and board). It fills a throw-away database through the editors' own logic (the same calls the
+valley editor, the Girasoles palette, home; the scorepad on a tablet at 200% too), ``dark_boards`` (the dark theme's cards and board). It fills a throw-away database through the editors' own logic (the same calls the
 screen's taps make), starts ``scorepad app`` on it and photographs it.
 """
 
@@ -229,14 +229,18 @@ PHONE_390 = {"width": 390, "height": 844}
 
 
 def large_text(browser, server: AppServer, table_id: int, girasoles_id: int) -> None:
-    """A 390x844 phone at 200% text, in English and in German (``?lang=de``)."""
+    """A 390x844 phone at 200% text, in English and in German (``?lang=de``); the scorepad on
+    a 1024x768 tablet at 200% too, a line explained beside it."""
     for lang in ("en", "de"):
         context = browser.new_context(viewport=PHONE_390)
         page = context.new_page()
         context.new_cdp_session(page).send("Page.setFontSizes", LARGE_TEXT)
         query = f"?lang={lang}"
         open_app(page, f"{server.url}/table/{table_id}/scorepad{query}")
-        wait_text(page, "total-0", r"\d")
+        wait_text(page, "column-0", "Ana")
+        header = handle(page, "column-0").first.bounding_box()  # the table, under warnings
+        page.mouse.move(PHONE_390["width"] / 2, PHONE_390["height"] / 2)
+        page.mouse.wheel(0, header["y"] - 160)
         shoot(page, f"app-large-scorepad-{lang}-phone.png")
         open_app(page, f"{server.url}/table/{table_id}/valley/0{query}")
         handle(page, "card-count").wait_for()
@@ -249,6 +253,13 @@ def large_text(browser, server: AppServer, table_id: int, girasoles_id: int) -> 
         handle(page, f"open-table-{table_id}").wait_for()
         shoot(page, f"app-large-home-{lang}-phone.png")
         context.close()
+    context = browser.new_context(viewport=SIZES["tablet"])
+    page = context.new_page()
+    context.new_cdp_session(page).send("Page.setFontSizes", LARGE_TEXT)
+    open_app(page, f"{server.url}/table/{table_id}/scorepad")
+    tap_until(page, "line-towns-0", "explanation", "Towns")
+    shoot(page, "app-large-scorepad-en-tablet.png")
+    context.close()
 
 
 def dark_boards(browser, server: AppServer, table_id: int, girasoles_id: int) -> None:

@@ -71,8 +71,9 @@ class Server:
         self.hub = PubSubHub(loop=asyncio.get_running_loop())
 
     def connect(self, name: str, route: str, table_id: int, player: int,
-                width: int = 390) -> Device:
-        """A phone that joined ``table_id`` as ``player`` and opened ``route``."""
+                width: int = 390, text_scale: float = 1.0) -> Device:
+        """A phone that joined ``table_id`` as ``player`` and opened ``route`` (its browser's
+        text at ``text_scale``)."""
         connection = RecordingConnection(self.hub, asyncio.get_running_loop())
         session = Session(connection)
         # What a browser's register message does: the page's size, then the whole first page.
@@ -81,6 +82,7 @@ class Server:
         self.access.grant(name, table_id, "player", player)
         context = AppContext(session.page, self.store, self.sessions, self.access,
                              self.presence, name)
+        context.text_scale = text_scale
         context.show(route)
         return Device(context, connection, session)
 

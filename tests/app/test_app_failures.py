@@ -47,6 +47,7 @@ class Context:
         self.store = store
         self.is_host = True
         self.width, self.wide = 390, False
+        self.text_scale = 1.0
         self.dialogs: list = []
         self.page = SimpleNamespace(update=lambda *controls: None, show_dialog=self.dialogs.append)
 

@@ -9,10 +9,12 @@ from scorer.core.breakdown import Line
 from scorer.core.players import name_key
 from scorer.rulings import RULINGS
 from scorer.sunflower_valley.models import Kind
+from control_tree import texts
 from test_app_sunflower_valley_editor import editors
 from ui.screens.explanation_view import cited_rulings
-from ui.screens.scorepad_model import part_index, short_names
-from ui.screens.scorepad_view import SIDE_PANEL, TABLE_COLUMN, column_widths, export_dialog
+from ui.screens.scorepad_model import Scorepad, part_index, short_names
+from ui.screens.scorepad_view import (SIDE_PANEL, TABLE_COLUMN, ScorepadView, column_widths,
+                                      export_dialog, player_groups, stacked_columns)
 from ui.parts.widgets import TOUCH
 from ui.parts.words import app_language
 
@@ -59,6 +61,73 @@ def test_four_columns_fit_a_phone():
 
 def test_a_tablets_scorepad_keeps_comfortable_columns_for_few_players():
     assert column_widths(TABLE_COLUMN, 3) == (136, 64)
+
+
+def test_at_200_percent_text_six_players_two_digit_numbers_fit_a_phone_side_by_side():
+    # A total of two digits at 17 x 2 px: 2 x 0.7 x 34 = 47.6, and 8 of room: 56 at the least;
+    # six of them and five gaps fit 366 px, each (366 - 5 x 4) // 6 = 57 wide.
+    assert stacked_columns(390 - 24, 6, 2, 2) == (57, [range(0, 6)])
+
+
+def test_at_200_percent_text_three_digit_numbers_put_six_players_in_two_groups_of_three():
+    # 3 x 0.7 x 34 = 71.4, so 80 at the least: four fit across 366 px (4 x 84 - 4 = 332), so
+    # two groups of three, each (366 - 2 x 4) // 3 = 119 wide.
+    assert stacked_columns(390 - 24, 6, 2, 3) == (119, [range(0, 3), range(3, 6)])
+    # A tablet's table column: five would fit, so two groups of three again, at the usual
+    # width doubled (64 x 2 = 128, under the 150 that would fill the column).
+    assert stacked_columns(TABLE_COLUMN, 6, 2, 3) == (128, [range(0, 3), range(3, 6)])
+
+
+def test_a_little_larger_text_keeps_the_usual_column_width_scaled_when_there_is_room():
+    assert stacked_columns(390 - 24, 3, 1.25, 2) == (80, [range(0, 3)])
+
+
+def test_players_in_as_few_and_as_even_groups_as_fit():
+    assert player_groups(6, 4) == [range(0, 3), range(3, 6)]
+    assert player_groups(5, 4) == [range(0, 3), range(3, 5)]
+    assert player_groups(4, 4) == [range(0, 4)]
+    assert player_groups(7, 3) == [range(0, 3), range(3, 6), range(6, 7)]
+    assert player_groups(2, 1) == [range(0, 1), range(1, 2)]
+
+
+class Reader:
+    """A phone reading the scorepad, ``width`` wide, its browser's text at ``text_scale``."""
+
+    def __init__(self, width: int, text_scale: float):
+        self.words = app_language("en")
+        self.width, self.wide, self.compact = width, False, False
+        self.text_scale = text_scale
+
+
+def test_at_large_text_each_label_is_above_its_numbers_in_every_group_of_players(tmp_path):
+    session, _ = editors(tmp_path, players=3)
+    # 150 px wide (126 inside the page's padding) at 200% text: two players' columns of 56
+    # and a gap fit (116), three do not (176): Ann and Bob, then Cid.
+    view = ScorepadView(Reader(150, 2), session)
+    assert view.large_text
+    groups = view._table._control.controls
+    assert len(groups) == 2
+    # Sunflower Valley's lines with no goals chosen.
+    lines_of = {"express": "Valley Express", "towns": "Towns", "farmers": "Farmers",
+                "mountains": "Mountains", "lakes": "Lakes", "total": "Total", "rank": "Rank"}
+    for group, players in zip(groups, ([0, 1], [2])):
+        header, *lines = group.controls
+        assert [cell.identifier for cell in header.controls] == [f"column-{p}" for p in players]
+        # Each line: its label, whole, on a line of its own, then the players' numbers.
+        assert [texts(line.controls[0]) for line in lines] == [[label]
+                                                               for label in lines_of.values()]
+        assert [[cell.identifier for cell in line.controls[1].controls] for line in lines] == [
+            [f"{'' if key in ('total', 'rank') else 'line-'}{key}-{p}" for p in players]
+            for key in lines_of]
+    assert view._values[("total", 2)].value == str(session.result.players[2].total)
+
+
+def test_at_the_usual_text_size_the_labels_are_a_column_beside_the_players(tmp_path):
+    session, _ = editors(tmp_path, players=3)
+    view = ScorepadView(Reader(390, 1.04), session)
+    assert not view.large_text
+    labels, players = view._table._control.controls
+    assert texts(labels)[:2] == [row.label for row in Scorepad(session.result).rows][:2]
 
 
 def line(*rulings: str) -> Line:

@@ -172,12 +172,15 @@ def pinned_base(app_server) -> str:
                          page.read().decode())[1]
 
 
-def test_the_served_start_page_loads_the_number_field_script_from_the_pinned_address(app_server):
+def test_the_served_start_page_loads_the_apps_scripts_from_the_pinned_address(app_server):
     base = pinned_base(app_server)
     with fetch(f"{app_server.url}/") as page:
-        assert f'<script src="{base}number_fields.js"></script></head>' in page.read().decode()
+        assert (f'<script src="{base}number_fields.js"></script>'
+                f'<script src="{base}text_scale.js"></script></head>') in page.read().decode()
     with fetch(f"{app_server.url}{base}number_fields.js") as script:
         assert b'"number-field"' in script.read()
+    with fetch(f"{app_server.url}{base}text_scale.js") as script:
+        assert b"scorepad-text-scale=" in script.read()
 
 
 def test_the_served_client_is_kept_under_its_version_and_lists_only_used_fonts(app_server):

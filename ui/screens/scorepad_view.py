@@ -3,6 +3,7 @@ itself and highlights the cards it used; share as text or as a table file."""
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from pathlib import Path
 
@@ -30,6 +31,22 @@ TABLE_COLUMN = 460
 """The width of the table on a tablet's scorepad, the explanation beside it."""
 
 
+LABEL_SIZE = 14
+"""The line labels' text size."""
+SUMS = ("total", "rank")
+"""The rows under the lines."""
+LARGE_TEXT = 1.05
+"""From this text scale on (see ``AppContext.text_scale``) the labels go above their numbers: a
+label beside them has two lines of 112 px by 48 px on a phone, and measured with the shipped font,
+every line label of every example in English, Spanish and German fits there at the usual size,
+one already needs three lines at 1.05 ("7. Bee and sunflower pairs"), five at 1.25 and half of
+them are cut at 1.5."""
+DIGIT_EM = 0.7
+"""The width of a digit in the shipped font (DejaVu Sans Bold: 0.696 of its size)."""
+LINE_EM = 1.17
+"""The height of a line of the shipped font (DejaVu Sans: 1.164 of its size)."""
+
+
 def column_widths(available: float, players: int) -> tuple[int, int]:
     """The widths of the line labels and of each player's column: comfortable when there is
     room, narrower to fit every player in ``available`` pixels, never under the touch size
@@ -39,16 +56,54 @@ def column_widths(available: float, players: int) -> tuple[int, int]:
     return label, int(min(POINTS_WIDTH, max(TOUCH, fit)))
 
 
+def text_height(size: int, scale: float, least: int) -> int:
+    """The height of a box holding one line of text of ``size`` at the text ``scale``, with a
+    little room, and never under ``least``."""
+    return max(least, math.ceil(size * scale * LINE_EM) + 8)
+
+
+def digits(pad: Scorepad) -> int:
+    """The most characters a number of the table takes (at least two, so that a table passing
+    10 points keeps its layout)."""
+    numbers = [*pad.totals, *pad.ranks, *(points for row in pad.rows for points in row.points)]
+    return max(2, *(len(str(number)) for number in numbers))
+
+
+def stacked_columns(available: float, players: int, scale: float,
+                    widest: int) -> tuple[int, list[range]]:
+    """With the labels above their numbers: the width of a player's column and the players in
+    groups side by side in ``available`` pixels (one group when they fit). A column holds
+    ``widest`` characters of a total at the text ``scale`` and never less than the touch size;
+    comfortable (the usual width, scaled) when there is room, narrower to fit."""
+    least = max(TOUCH, math.ceil(widest * DIGIT_EM * 17 * scale) + 8)
+    groups = player_groups(players, max(1, int((available + GAP) // (least + GAP))))
+    across = len(groups[0])
+    fit = (available - GAP * (across - 1)) // across
+    return int(max(least, min(POINTS_WIDTH * scale, fit))), groups
+
+
+def player_groups(players: int, across: int) -> list[range]:
+    """The players in as few groups of at most ``across`` as there can be, as even as can be
+    (six players, four across: three and three)."""
+    count = -(-players // across)
+    size = -(-players // count)
+    return [range(start, min(start + size, players)) for start in range(0, players, size)]
+
+
 class ScorepadView:
     def __init__(self, context, session, compact: bool = False):
         self.context = context
         self.session = session
         self.compact = compact
         self.selected: tuple[str, int] | None = None
+        self.large_text = context.text_scale >= LARGE_TEXT
+        """Whether the labels go above their numbers (see :data:`LARGE_TEXT`)."""
         self.root = ft.Column(spacing=10)
         self._values: dict[tuple[str, int], ft.Text] = {}
         self._winners = ft.Text(size=16, weight=ft.FontWeight.BOLD)
         self._tie_break = ft.Text(size=13)
+        self._winners_box = labelled("winners", self._winners)
+        self._tie_break_box = labelled("tie-break", self._tie_break)
         self._table = Memo()
         self._explained = Memo()
         self._warnings = Memo()
@@ -90,19 +145,20 @@ class ScorepadView:
                                                                     pad.warnings,
                                                                     self.context.words)))
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
-                     tuple(session.player_colours), self.selected)
+                     tuple(session.player_colours), self.selected,
+                     digits(pad) if self.large_text else None)
             items.append(self._table.get(shape, lambda: self._build_table(pad)))
             for row in pad.rows:
                 for player, points in enumerate(row.points):
                     self._values[(row.category, player)].value = str(points)
-            for key, values in (("total", pad.totals), ("rank", pad.ranks)):
+            for key, values in zip(SUMS, (pad.totals, pad.ranks)):
                 for player, value in enumerate(values):
                     self._values[(key, player)].value = str(value)
             self._winners.value = pad.winners_text
             self._tie_break.value = self.context.words.say(
                 "ui.scorepad.tie_break", "Tie-break: {tie_break}", tie_break=pad.tie_break)
-            items.append(labelled("winners", self._winners))
-            items.append(labelled("tie-break", self._tie_break))
+            items.append(self._winners_box)
+            items.append(self._tie_break_box)
             notes = tuple((player.name, player.notes) for player in result.players)
             if any(player_notes for _, player_notes in notes):
                 items.append(self._notes.get(notes, lambda: self._notes_block(notes)))
@@ -144,49 +200,99 @@ class ScorepadView:
     def _build_table(self, pad: Scorepad) -> ft.Control:
         """The line labels stay put while the players' columns scroll sideways (six players on
         a phone); every row has a fixed height so the two sides stay level."""
+        if self.large_text:
+            return self._stacked_table(pad)
         label_width, points_width = column_widths(self._available_width(), len(pad.names))
         shorts = short_names(pad.names, max(2, (points_width - 6) // 9))
-        colours = self.session.player_colours
         self._values = {}
         labels = [ft.Container(height=HEADER_HEIGHT)]
         labels += [labelled(f"label-{row.category}", ft.Container(
-            ft.Text(row.label, size=14), width=label_width, height=TOUCH,
+            ft.Text(row.label, size=LABEL_SIZE), width=label_width, height=TOUCH,
             alignment=ft.Alignment.CENTER_LEFT)) for row in pad.rows]
-        labels += [ft.Container(ft.Text(label, size=15, weight=ft.FontWeight.BOLD),
-                                height=SUM_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
-                   for label in (self.context.words.say("ui.scorepad.total", "Total"),
-                                 self.context.words.say("ui.scorepad.rank", "Rank"))]
+        labels += [ft.Container(sum_label, height=SUM_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
+                   for sum_label in self._sum_labels()]
         columns = []
         for player, name in enumerate(pad.names):
-            part = part_index(self.session, name, player)
-            shade, ink = player_colour(colours[part] if part < len(colours) else "grey")
-            cells: list[ft.Control] = [tap_target(
-                ft.Text(shorts[player], size=13, weight=ft.FontWeight.BOLD, no_wrap=True,
-                        color=ink),
-                lambda e, n=name: self.context.toast(n), f"column-{player}",
-                width=points_width, height=HEADER_HEIGHT, padding=2, bgcolor=shade,
-                tooltip=name)]
-            for row in pad.rows:
-                chosen = self.selected == (row.category, player)
-                value = self._values[(row.category, player)] = ft.Text(size=16)
-                cells.append(tap_target(
-                    value, partial(self._select, row.category, player),
-                    f"line-{row.category}-{player}", width=points_width, padding=0,
-                    selected=chosen,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SURFACE,
-                ))
-            for key in ("total", "rank"):
-                value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
-                cells.append(labelled(f"{key}-{player}", ft.Container(
-                    value, width=points_width, height=SUM_HEIGHT, alignment=ft.Alignment.CENTER,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=6,
-                )))
+            cells = [self._header_cell(player, name, shorts[player], points_width,
+                                       HEADER_HEIGHT)]
+            cells += [self._line_cell(row.category, player, points_width, TOUCH)
+                      for row in pad.rows]
+            cells += [self._sum_cell(key, player, points_width, SUM_HEIGHT) for key in SUMS]
             columns.append(ft.Column(cells, spacing=GAP))
         return ft.Row([
             ft.Column(labels, spacing=GAP, width=label_width),
             ft.Container(labelled("player-columns", ft.Row(
                 columns, spacing=GAP, scroll=ft.ScrollMode.AUTO)), expand=True),
         ], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _stacked_table(self, pad: Scorepad) -> ft.Control:
+        """Large text: each line label on a line of its own, as wide as the table, above its
+        row of numbers, so that no label is cut; the players' columns as wide as their numbers
+        at this text size, and when they do not all fit side by side, the players in groups
+        one under the other, each with its header, labels, totals and ranks."""
+        scale = self.context.text_scale
+        width, groups = stacked_columns(self._available_width(), len(pad.names), scale,
+                                        digits(pad))
+        shorts = short_names(pad.names, max(2, (width - 6) // round(9 * scale)))
+        header, line, total = (text_height(size, scale, least) for size, least in
+                               ((13, HEADER_HEIGHT), (16, TOUCH), (17, SUM_HEIGHT)))
+        self._values = {}
+        blocks = []
+        for players in groups:
+            def numbers(cell, players=players) -> ft.Row:
+                return ft.Row([cell(player) for player in players], spacing=GAP)
+
+            def under(label: ft.Control, cell) -> ft.Column:
+                """A label close above its numbers (the gap to the next label is wider)."""
+                return ft.Column([label, numbers(cell)], spacing=2,
+                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+            lines = [numbers(lambda player: self._header_cell(player, pad.names[player],
+                                                              shorts[player], width, header))]
+            lines += [under(labelled(f"label-{row.category}",
+                                     ft.Text(row.label, size=LABEL_SIZE)),
+                            partial(self._line_cell, row.category, width=width, height=line))
+                      for row in pad.rows]
+            lines += [under(sum_label, partial(self._sum_cell, key, width=width, height=total))
+                      for key, sum_label in zip(SUMS, self._sum_labels())]
+            blocks.append(ft.Column(lines, spacing=10,
+                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        return ft.Column(blocks, spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _sum_labels(self) -> list[ft.Control]:
+        words = self.context.words
+        return [ft.Text(label, size=15, weight=ft.FontWeight.BOLD)
+                for label in (words.say("ui.scorepad.total", "Total"),
+                              words.say("ui.scorepad.rank", "Rank"))]
+
+    def _header_cell(self, player: int, name: str, short: str, width: int,
+                     height: int) -> ft.Control:
+        """A player's column header: the short name in the player's colour; a tap says the
+        whole name."""
+        colours = self.session.player_colours
+        part = part_index(self.session, name, player)
+        shade, ink = player_colour(colours[part] if part < len(colours) else "grey")
+        return tap_target(
+            ft.Text(short, size=13, weight=ft.FontWeight.BOLD, no_wrap=True, color=ink),
+            lambda e: self.context.toast(name), f"column-{player}",
+            width=width, height=height, padding=2, bgcolor=shade, tooltip=name)
+
+    def _line_cell(self, category: str, player: int, width: int, height: int) -> ft.Control:
+        """A player's points of a line (kept in ``_values`` to be updated in place); a tap
+        explains them."""
+        chosen = self.selected == (category, player)
+        value = self._values[(category, player)] = ft.Text(size=16)
+        return tap_target(
+            value, partial(self._select, category, player), f"line-{category}-{player}",
+            width=width, height=height, padding=0, selected=chosen,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SURFACE)
+
+    def _sum_cell(self, key: str, player: int, width: int, height: int) -> ft.Control:
+        """A player's total or rank (kept in ``_values`` to be updated in place)."""
+        value = self._values[(key, player)] = ft.Text(size=17, weight=ft.FontWeight.BOLD)
+        return labelled(f"{key}-{player}", ft.Container(
+            value, width=width, height=height, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=6))
 
     def _available_width(self) -> float:
         """The width the table has: the side panel beside an editor, the table's half of a

@@ -18,6 +18,7 @@ from ui.parts import theme
 from scorer.message import Message
 from ui.parts.words import app_language, locale_configuration
 from ui.web.device_language import accept_language, device_language, remember_language
+from ui.web.text_scale import text_scale
 from ui.web.devices import identify
 from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
@@ -54,6 +55,8 @@ class AppContext:
         self.games = APP_GAMES
         self.words = app_language("en")
         """This device's language: every screen says its words through it (``words.say``)."""
+        self.text_scale = 1.0
+        """How large this browser draws text (1 is the usual size; see ui/web/text_scale.py)."""
         self.view = None
         self.focus: frozenset = frozenset()
         """Places the next editor opened highlights: those a tapped scorepad line used."""
@@ -311,6 +314,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
                 access.claim_host(context.device, key)
             except NotSaved as error:  # told once the screen is drawn (drawing closes dialogs)
                 refused = error
+        context.text_scale = text_scale.get()
         context.speak(await device_language(page.route, accept_language.get()))
         context.show(page.route)
         if refused is not None:

@@ -32,6 +32,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     from ui.web.host_key import HostKeyHandOff
     from ui.web.http_guard import HttpGuard, allowed_hosts
     from ui.web.photo_upload import UPLOAD_PATH, PhotoUploads
+    from ui.web.text_scale import TextScaleCookie
     from ui.games.registry import app_store
     from ui.web.web_delivery import deliver_to_phones
 
@@ -48,7 +49,8 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app, ASSETS)
-    guarded = HttpGuard(AcceptLanguage(HostKeyHandOff(app)), allowed_hosts(names, port))
+    guarded = HttpGuard(AcceptLanguage(TextScaleCookie(HostKeyHandOff(app))),
+                        allowed_hosts(names, port))
     return quiet_closed_tabs(guarded), store
 
 
