@@ -190,3 +190,18 @@ def test_a_selected_card_keeps_its_cell_and_sends_its_new_border_alone(store):
         assert not patched & {row._i for row in grid.rows.values()}
 
     asyncio.run(run())
+
+
+def test_the_editor_reads_the_check_of_its_valley_that_the_table_made(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {(0, 1): Kind.LAKE})
+        editor = ann.view.editor
+        editor.model.choose_kind(Kind.FIELD)
+        editor._tap((1, 0))
+        await server.settle()
+
+        # Checked once, on the scoring thread, for the table's score; the redraw reused it.
+        assert editor.model.checked[0] is ann.view.session.checked.table.players[0].valley
+        assert len(editor.model.checked[0].cards) == 3
+
+    asyncio.run(run())

@@ -368,10 +368,14 @@ VALLEYS_KEPT = 256
 """Players' valleys whose check is kept (see :func:`_kept_check`): a few tables' worth."""
 
 
+def kept_check(valley: dict, player: int) -> tuple[Valley | None, tuple[Problem, ...]]:
+    """:func:`check_valley`, kept by the valley's content: after an edit of one valley a table
+    checks that valley alone again, and the player's editor reads the check the table made."""
+    return _kept_check(json.dumps(valley, sort_keys=True), player)
+
+
 @lru_cache(maxsize=VALLEYS_KEPT)
 def _kept_check(raw: str, index: int) -> tuple[Valley | None, tuple[Problem, ...]]:
-    """:func:`check_valley` of a player's part given as JSON text, kept by that text: after an
-    edit of one valley a table checks that valley alone again."""
     valley, problems = check_valley(json.loads(raw), index)
     return valley, tuple(problems)
 
@@ -381,7 +385,7 @@ def check(draft: dict) -> Checked:
     players: list[Player] = []
     missing = False
     for index, raw in enumerate(draft.get("players", [])):
-        valley, valley_problems = _kept_check(json.dumps(raw, sort_keys=True), index)
+        valley, valley_problems = kept_check(raw, index)
         problems.extend(valley_problems)
         if valley is None:
             missing = True

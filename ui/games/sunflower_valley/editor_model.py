@@ -26,7 +26,7 @@ from scorer.core.breakdown import Cell
 from ui.store.draft_check import Problem
 from ui.live.session import TableSession
 from ui.games.sunflower_valley import draft as edits
-from ui.games.sunflower_valley.draft import cards_by_cell, check_valley, stops_of
+from ui.games.sunflower_valley.draft import cards_by_cell, kept_check, stops_of
 from ui.store.deck import Deck
 
 PALETTE: tuple[Kind, ...] = (
@@ -136,12 +136,12 @@ class ValleyEditor(PlayerEditor):
     def checked(self):
         self._fresh()
         if "_checked" not in self.__dict__:
-            self.__dict__["_checked"] = check_valley(self.valley, self.player)
+            self.__dict__["_checked"] = kept_check(self.valley, self.player)
         return self.__dict__["_checked"]
 
     @property
     def problems(self) -> list[Problem]:
-        return self.checked[1]
+        return list(self.checked[1])
 
     def bounds(self) -> tuple[int, int, int, int]:
         """First and last row and column shown: the cards and one free place around them, and
