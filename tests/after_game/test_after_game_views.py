@@ -72,7 +72,7 @@ def find(control, identifier: str):
     if isinstance(control, ft.Semantics) and control.identifier == identifier:
         return control.content
     children = []
-    for name in ("content", "controls", "actions"):
+    for name in ("content", "controls", "actions", "columns", "label", "rows", "cells"):
         value = getattr(control, name, None)
         children.extend(value if isinstance(value, list) else [value] if value else [])
     return next((found for child in children if (found := find(child, identifier)) is not None),
@@ -83,7 +83,7 @@ def texts(control) -> str:
     if isinstance(control, ft.Text):
         return control.value or ""
     parts = []
-    for name in ("content", "controls", "actions"):
+    for name in ("content", "controls", "actions", "columns", "label", "rows", "cells"):
         value = getattr(control, name, None)
         parts += [texts(child) for child in (value if isinstance(value, list)
                                              else [value] if value else [])]
@@ -266,8 +266,12 @@ def test_a_finished_table_and_its_history_entry_show_its_photos_and_a_backup_may
     assert find(history.root, "history-photos-2") is None
 
     view = BackupView(context)
-    choice = find(view.root, "backup-photos")
-    assert choice.value is True and choice.label.startswith("With the tables' photos (2;")
+    assert find(view.root, "backup-photos") is not None
+    choice = view.with_photos
+    assert choice.value is True and view.photos_label.value.startswith("With the tables' photos (2;")
+    view._toggle_photos()  # a tap on the label
+    assert choice.value is False
+    view._toggle_photos()
     saved = []
 
     async def keep(stem, extension, text):

@@ -46,6 +46,8 @@ def tables(app_server) -> dict[str, int]:
     finished = import_table((ROOT / "examples" / "sunflower_valley" / "full_table.json")
                             .read_text(), store, APP_GAMES).table_id
     store.finish(finished, datetime.now().astimezone(), "Club")  # for History and Statistics
+    store.delete(import_table((ROOT / "examples" / "girasoles" / EXAMPLES["girasoles"])
+                              .read_text(), store, APP_GAMES).table_id)  # for Empty (the bin)
     valley = tables["sunflower_valley"]
     first_player = json.loads((ROOT / "examples" / "sunflower_valley" /
                                EXAMPLES["sunflower_valley"]).read_text())["players"][0]["name"]
@@ -87,6 +89,7 @@ def screens(tables: dict[str, int]):
     yield "maple card dialog", f"/table/{maple}", "card-preview", "held-favour-0"
     yield "valley card picker", f"/table/{valley}", "picker-use", "palette-town"
     yield "girasoles objectives", f"/table/{board}", "objectives-count", "panel-objectives"
+    yield "valley card chosen", f"/table/{valley}", "described-forget", "described-0"
     yield "maple pack", f"/table/{maple}", "count-Acorns", "section-pack"
     yield "maple festivities", f"/table/{maple}", "cubes-0-0", "section-festivities"
     yield "scorepad", f"/table/{valley}/scorepad", "line-towns-0", None
@@ -98,11 +101,13 @@ def screens(tables: dict[str, int]):
     yield "finish", f"/table/{valley}/finish", "finish-save", None
     yield "choose a colour", f"/table/{valley}/settings", "colour-cancel", "player-colour-0"
     yield "text page", f"/table/{valley}/text", "text-copy", None
+    yield "share as text", f"/table/{valley}/scorepad", "share-text", "share-copy"
     yield "history", "/history", "history-count", None
     yield "statistics", "/statistics", "statistics-plays", None
     yield "backup", "/backup", "backup-download", None
     yield "deck", "/deck", "deck-search", None
     yield "join", "/join/no-such-invitation", "join-home", None
+    yield "empty the bin?", "/", "empty-confirm", "empty-deleted"
 
 
 def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
@@ -114,12 +119,26 @@ def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
         open_app(page, url + address)
         try:
             if opener:
+                reveal(page, opener)
                 show(page, opener, shown)
             handle(page, shown).wait_for(timeout=UI_TIMEOUT)
         except PlaywrightTimeout:
             yield screen, f"{shown} never showed"
             continue
         yield screen, None
+
+
+def reveal(page, identifier: str, turns: int = 8) -> None:
+    """Scroll the screen down until the control is drawn (Flutter's accessibility tree holds
+    only what is on screen): on a phone, or with large text, an opener may be below the fold."""
+    viewport = page.viewport_size
+    page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+    for _ in range(turns):
+        try:
+            handle(page, identifier).wait_for(state="attached", timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            page.mouse.wheel(0, viewport["height"] / 2)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

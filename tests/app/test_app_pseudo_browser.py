@@ -21,10 +21,12 @@ from test_app_names_browser import EXAMPLES, screens, tables, walk  # noqa: F401
 CHECKED = (
     # At the table (the app and its screens)
     "home", "import", "new table", "scorepad", "explanation", "invite", "settings", "finish",
-    "text page", "join", "export", "remove a player?", "choose a colour",
+    "text page", "join", "export", "remove a player?", "choose a colour", "share as text",
+    "empty the bin?",
     # The game editors and their panels
     "sunflower_valley editor", "girasoles editor", "maple_valley editor", "photo viewer",
-    "girasoles coins", "maple card dialog", "valley card picker", "girasoles objectives",
+    "girasoles coins", "maple card dialog", "valley card picker", "valley card chosen",
+    "girasoles objectives",
     "maple pack", "maple festivities",
     # After the game
     "history", "statistics", "backup", "deck",

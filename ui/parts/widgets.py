@@ -58,6 +58,19 @@ def tap_target(
     return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
 
 
+def wrapping_target(icon: ft.IconData | None, text: str, on_click: Callable | None,
+                    identifier: str, size: int = 15, **options) -> ft.Control:
+    """A tap target showing an icon (or none) and a text that goes on a second line rather than
+    past the screen's edge when it is too long (large text, long German words); at least 48 px
+    tall (a row at least 24 px tall, 2 + 10 px above and below)."""
+    lead = ft.Icon(icon) if icon is not None else ft.Container(width=0, height=24)
+    return tap_target(
+        ft.Container(ft.Row([lead, ft.Text(text, size=size, expand=True, expand_loose=True)],
+                            tight=True, spacing=8 if icon is not None else 0),
+                     padding=ft.Padding.symmetric(vertical=2)),
+        on_click, identifier, height=None, **options)
+
+
 def labelled(identifier: str, control: ft.Control) -> ft.Control:
     """A control with a stable handle for the browser tests."""
     return ft.Semantics(identifier=identifier, content=control)

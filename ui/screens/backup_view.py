@@ -31,6 +31,7 @@ class BackupView(FileImport):
         self.saved = ft.Column(spacing=4)
         self.picker = ft.FilePicker(on_result=self._picked)
         self.with_photos = ft.Checkbox(value=True)
+        self.photos_label = ft.Text(size=14)
         self.importing = False
         """A backup is being read or merged (a second one waits for it)."""
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
@@ -72,12 +73,20 @@ class BackupView(FileImport):
         self.root.controls = [ft.Container(ft.Column(items, spacing=12), padding=12)]
 
     def _photos_choice(self) -> ft.Control:
+        """The photos' checkbox and its label, a text of its own that wraps (a checkbox's label
+        stays on one line, cut on a phone) and toggles it too; one node for a screen reader."""
         photos = PhotoStore(self.context.store)
         count = sum(len(photos.of_table(table.id)) for table in self.context.visible_tables())
-        self.with_photos.label = self.context.words.say(
+        self.photos_label.value = self.context.words.say(
             "ui.backup.with_photos", "With the tables' photos ({count}; about a megabyte each: "
             "leave them out for a small file)", count=count)
-        return labelled("backup-photos", self.with_photos)
+        return labelled("backup-photos", ft.MergeSemantics(ft.Row([
+            self.with_photos,
+            ft.Container(self.photos_label, expand=True, on_click=self._toggle_photos),
+        ])))
+
+    def _toggle_photos(self, e=None) -> None:
+        self.with_photos.value = not self.with_photos.value
 
     async def _backup(self, e=None) -> None:
         photos = PhotoStore(self.context.store) if self.with_photos.value else None

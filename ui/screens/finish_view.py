@@ -64,7 +64,9 @@ class FinishView:
             self.starters,
             labelled("finish-error", self.error),
             ft.Row(self._buttons(stored.finished is not None), wrap=True, spacing=8),
-        ], spacing=12)
+        ], spacing=12, width=480, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # The fields as wide as the screen allows (up to 480 px): a field's label stays on one
+        # line with large text (on a field of its own width it went over the field's border).
         top = ft.Row([
             tap_target(ft.Icon(ft.Icons.ARROW_BACK),
                        lambda e: context.go(f"/table/{table_id}/scorepad"), "finish-back",

@@ -14,7 +14,7 @@ from ui.store.storage import StoredTable
 from ui.parts.theme import theme_switch
 from ui.parts.saving import saves
 from ui.parts.words import language_switch
-from ui.parts.widgets import heading, labelled, tap_target
+from ui.parts.widgets import heading, labelled, tap_target, wrapping_target
 
 
 def table_title(stored: StoredTable) -> str:
@@ -77,12 +77,8 @@ class HomeView:
                 wrap=True,  # large text: the buttons go under the title, never off screen
                 run_spacing=8,
             ),
-            tap_target(
-                ft.Row([ft.Icon(ft.Icons.UPLOAD_FILE), ft.Text(words.say("ui.home.import", "Import a table file"),
-                                                          size=15)],
-                       tight=True),
-                self._import, "import-table",
-            ),
+            wrapping_target(ft.Icons.UPLOAD_FILE, words.say("ui.home.import", "Import a table file"),
+                            self._import, "import-table"),
         ]
         if self.message:
             items.append(labelled("home-message", ft.Text(self.message, color=ft.Colors.ERROR)))

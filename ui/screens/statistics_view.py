@@ -97,7 +97,7 @@ class StatisticsView:
         rows = [[player.name, str(player.played), str(player.wins),
                  words.percent(player.win_rate), words.decimal(player.average_total),
                  str(player.best_total)] for player in statistics.players]
-        return labelled("statistics-players", _grid(header, rows, [80, 48, 40, 60, 56, 40]))
+        return labelled("statistics-players", _grid(header, rows))
 
     def _lines_table(self, statistics: GameStatistics) -> ft.Control:
         words = self.context.words
@@ -109,8 +109,7 @@ class StatisticsView:
             rows.append([self.label_words.get(label, label),
                          *("" if line is None else words.decimal(line.average)
                            for line in averages)])
-        widths = [LABEL_WIDTH + 10] + [64] * len(statistics.players)
-        return labelled("statistics-lines", _grid(header, rows, widths))
+        return labelled("statistics-lines", _grid(header, rows))
 
     def _line_bars(self, statistics: GameStatistics) -> ft.Control:
         """Bars growing to the right, a group per scorepad line with its name on the left: a bar
@@ -185,21 +184,21 @@ def _label_words(finished, words) -> dict[str, str]:
             for item in finished for row in item.play.result.rows if "label" in row.said}
 
 
-def _grid(header: list[str], rows: list[list[str]], widths: list[int]) -> ft.Control:
-    """A small table that scrolls sideways on a phone; the first column is names."""
+def _grid(header: list[str], rows: list[list[str]]) -> ft.Control:
+    """A small table that scrolls sideways on a phone; the first column is names. Each column is
+    as wide as its widest text and each row as tall as its texts, so no word is ever broken
+    (large text makes them wider); a screen reader reads it row by row."""
 
-    def line(cells: list[str], bold: bool) -> ft.Control:
-        return ft.Row([
-            ft.Container(ft.Text(cell, size=13, weight=ft.FontWeight.BOLD if bold else None,
-                                 text_align=ft.TextAlign.LEFT if column == 0
-                                 else ft.TextAlign.RIGHT),
-                         width=widths[min(column, len(widths) - 1)])
-            for column, cell in enumerate(cells)
-        ], spacing=6)
+    def cell(text: str, bold: bool = False) -> ft.Text:
+        return ft.Text(text, size=13, weight=ft.FontWeight.BOLD if bold else None, no_wrap=True)
 
-    return ft.Row([ft.Column([line(header, True), ft.Divider(height=1),
-                              *(line(row, False) for row in rows)], spacing=6)],
-                  scroll=ft.ScrollMode.AUTO)
+    return ft.Row([ft.DataTable(
+        columns=[ft.DataColumn(cell(title, True), numeric=column > 0)
+                 for column, title in enumerate(header)],
+        rows=[ft.DataRow([ft.DataCell(cell(text)) for text in row]) for row in rows],
+        column_spacing=12, horizontal_margin=4, heading_row_height=40,
+        data_row_min_height=28, data_row_max_height=float("inf"), divider_thickness=1,
+    )], scroll=ft.ScrollMode.AUTO)
 
 
 def _step(top: float) -> float:

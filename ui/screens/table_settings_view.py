@@ -127,12 +127,15 @@ class TableSettingsView:
             ], vertical_alignment=ft.CrossAxisAlignment.START))
         if model.may_add:
             self._new_name.error = model.new_name_problem or None
+            # The name's field has the whole width (its label whole with large text), Add
+            # under it.
+            rows.append(ft.Row([ft.Semantics(identifier="new-player-name",
+                                             content=self._new_name, expand=True)]))
             rows.append(ft.Row([
-                ft.Semantics(identifier="new-player-name", content=self._new_name, expand=True),
                 tap_target(ft.Row([ft.Icon(ft.Icons.PERSON_ADD),
                                    ft.Text(words.say("ui.settings.add", "Add"))], tight=True),
                            lambda e: self._add(), "add-player-to-table"),
-            ], vertical_alignment=ft.CrossAxisAlignment.START))
+            ], alignment=ft.MainAxisAlignment.END))
         else:
             rows.append(ft.Text(words.say("ui.settings.full_note", "{rule}: this table is full.",
                                           rule=model.count_rule()), size=13))

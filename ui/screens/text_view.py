@@ -21,18 +21,20 @@ class TextView:
         back = f"/table/{table_id}/scorepad"
         words = context.words
         page = ft.Column([
-            ft.Row([
-                tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go(back),
-                           "text-back", width=TOUCH, padding=0,
-                           tooltip=words.say("ui.text.back", "Back to the scorepad")),
-                ft.Container(ft.Column([heading(words.say("ui.scorepad.as_text",
-                                                          "Scorepad as text"), 18),
-                                        self._save_mark.root], spacing=0, tight=True),
-                             expand=True),
-                tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY),
-                                   ft.Text(words.say("ui.text.copy", "Copy"))], tight=True),
-                           self._copy, "text-copy"),
-            ]),
+            # The title has a line of its own under the buttons (beside them, large text broke
+            # it mid-word).
+            ft.Column([
+                ft.Row([
+                    tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go(back),
+                               "text-back", width=TOUCH, padding=0,
+                               tooltip=words.say("ui.text.back", "Back to the scorepad")),
+                    tap_target(ft.Row([ft.Icon(ft.Icons.CONTENT_COPY),
+                                       ft.Text(words.say("ui.text.copy", "Copy"))], tight=True),
+                               self._copy, "text-copy"),
+                ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+                ft.Column([heading(words.say("ui.scorepad.as_text", "Scorepad as text"), 18),
+                           self._save_mark.root], spacing=0, tight=True),
+            ], spacing=4),
             labelled("text-note", ft.Text(words.say(
                 "ui.text.note", "Long-press the text, then Select all, to copy it (or tap Copy)."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT)),

@@ -26,7 +26,7 @@ from ui.games.maple_valley.editor_model import MapleEditor, festivity_word
 from ui.games.maple_valley.known_cards import matching
 from ui.games.plugin import PLAYER_COLOURS
 from ui.parts.widgets import (
-    PROBLEM, TOUCH, Memo, Slot, labelled, problem_list, tap_target,
+    PROBLEM, TOUCH, Memo, Slot, labelled, problem_list, tap_target, wrapping_target,
 )
 
 SECTION = "maple_valley_section"
@@ -154,16 +154,15 @@ class MapleEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 heading = say("ui.mv.cards.patches", "Patches ({count} of {most})",
                               count=len(held), most=MAX_PATCHES)
             lower = kind.lower()
+            # The button goes under the heading when both do not fit (large text).
             parts.append(ft.Row([
-                ft.Container(labelled(f"heading-{lower}", ft.Text(
-                    heading, size=16, weight=ft.FontWeight.BOLD)), expand=True),
-                tap_target(ft.Row([ft.Icon(ft.Icons.ADD, size=18),
-                                   ft.Text(say("ui.mv.cards.add", "Add a {kind}",
-                                               kind=CARD_KINDS[kind]), size=14)],
-                                  tight=True, spacing=4),
-                           lambda e, k=kind: self._open_card(k), f"add-{lower}", padding=8,
-                           bgcolor=KIND_COLOURS[kind]),
-            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+                labelled(f"heading-{lower}", ft.Text(heading, size=16,
+                                                     weight=ft.FontWeight.BOLD)),
+                wrapping_target(ft.Icons.ADD, say("ui.mv.cards.add", "Add a {kind}",
+                                                  kind=CARD_KINDS[kind]),
+                                lambda e, k=kind: self._open_card(k), f"add-{lower}", size=14,
+                                padding=8, bgcolor=KIND_COLOURS[kind]),
+            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True, run_spacing=6))
             for card in held:
                 parts.append(ft.Row([
                     ft.Container(tap_target(

@@ -25,7 +25,7 @@ from ui.parts.dialogs import close_dialog
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
-    tap_target,
+    tap_target, wrapping_target,
 )
 
 
@@ -310,11 +310,13 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             if chips else []
         if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
             rows.append(ft.Row([
-                tap_target(self.words.say("ui.sv.offer.edit", "Edit this card"), lambda e, d=brush: self._open_picker(
-                    d.kind, d, mode="described"), "described-edit", padding=8),
-                tap_target(self.words.say("ui.sv.offer.forget", "Take it off this table's list"),
-                           lambda e, d=brush: self._run(
-                    self.model.forget_described, d), "described-forget", padding=8),
+                wrapping_target(None, self.words.say("ui.sv.offer.edit", "Edit this card"),
+                                lambda e, d=brush: self._open_picker(d.kind, d, mode="described"),
+                                "described-edit", padding=8),
+                wrapping_target(None, self.words.say("ui.sv.offer.forget",
+                                                     "Take it off this table's list"),
+                                lambda e, d=brush: self._run(self.model.forget_described, d),
+                                "described-forget", padding=8),
             ], wrap=True, spacing=6, run_spacing=6))
         return ft.Column(rows, spacing=4)
 
