@@ -139,7 +139,7 @@ def test_a_pinned_address_serves_the_file_to_be_kept_and_only_for_its_version(tm
     app = Starlette()  # answers a missing file with a 404, as the app's FastAPI does
     app.mount("/", StaticFiles(directory=tmp_path, html=True))
     app.add_middleware(CompressedStatic)
-    app.add_middleware(PinnedClient, version="v1")
+    app.add_middleware(PinnedClient, base="/client/v1/")
     pinned = asgi_get(app, "/client/v1/main.js")
     assert (pinned.status_code, pinned.text) == (200, "let x = 1;")
     assert pinned.headers["Cache-Control"] == "public, max-age=31536000, immutable"

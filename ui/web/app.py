@@ -288,8 +288,10 @@ class AppContext:
         self.page.show_dialog(bar)
 
 
-def make_main(store: TableStore, lan: Sequence[str] = (),
-              uploads: PhotoUploads | None = None) -> Callable:
+def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads | None = None,
+              assets_at: str = "") -> Callable:
+    """The app's ``main``; ``assets_at``: the address its assets (the fonts) are served under,
+    e.g. ui/web/web_delivery.py's pinned address, where a returning phone has them already."""
     sessions = Sessions(store, APP_GAMES, storage_writer(), scoring_thread())
     uploads = uploads or PhotoUploads(store)
     access = Access(store)
@@ -297,7 +299,8 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
 
     async def main(page: ft.Page) -> None:
         page.title = "scorepad"
-        page.fonts = {FONT: "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf"}
+        page.fonts = {FONT: f"{assets_at}DejaVuSans.ttf",
+                      "DejaVuMono": f"{assets_at}DejaVuSansMono.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.theme_mode = ft.ThemeMode.SYSTEM

@@ -34,21 +34,22 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     from ui.web.photo_upload import UPLOAD_PATH, PhotoUploads
     from ui.web.text_scale import TextScaleCookie
     from ui.games.registry import app_store
-    from ui.web.web_delivery import deliver_to_phones
+    from ui.web.web_delivery import deliver_to_phones, pinned_base
 
     store = app_store(db_path)
     uploads = PhotoUploads(store)
+    client = pinned_base(ASSETS)
     app = flet_fastapi.FastAPI()
     names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
     # Before the mount at "/", which would take every path.
     app.add_api_route(UPLOAD_PATH, uploads.receive, methods=["PUT"])
-    app.mount("/", flet_fastapi.app(make_main(store, lan or [], uploads), assets_dir=str(ASSETS),
-                                    no_cdn=True, upload_endpoint_path=UPLOAD_PATH,
-                                    secret_key=uploads.secret,
+    main = make_main(store, lan or [], uploads, assets_at=client)
+    app.mount("/", flet_fastapi.app(main, assets_dir=str(ASSETS), no_cdn=True,
+                                    upload_endpoint_path=UPLOAD_PATH, secret_key=uploads.secret,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
-    deliver_to_phones(app, ASSETS)
+    deliver_to_phones(app, client)
     guarded = HttpGuard(AcceptLanguage(TextScaleCookie(HostKeyHandOff(app))),
                         allowed_hosts(names, port))
     return quiet_closed_tabs(guarded), store

@@ -170,15 +170,23 @@ def client_version(web_dir: Path, assets: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-class PinnedClient:
-    """Answers ``/client/<version>/<file>`` with ``<file>``, marked to be kept :data:`FOREVER`
-    (see the module's text). Only the current version is served there: a page of an older
-    version is not current either (it is revalidated), so an old address is a 404 rather
-    than a newer file under an old name."""
+def pinned_base(assets: Path) -> str:
+    """The address under which this server's client files (Flet's and those in ``assets``)
+    are kept: ``/client/<version>/``."""
+    from flet_web import get_package_web_dir
 
-    def __init__(self, app: ASGIApp, version: str):
+    return f"/client/{client_version(Path(get_package_web_dir()), assets)}/"
+
+
+class PinnedClient:
+    """Answers ``<base><file>`` (``base``: the current :func:`pinned_base`) with ``<file>``,
+    marked to be kept :data:`FOREVER` (see the module's text). Only the current version is
+    served there: a page of an older version is not current either (it is revalidated), so an
+    old address is a 404 rather than a newer file under an old name."""
+
+    def __init__(self, app: ASGIApp, base: str):
         self.app = app
-        self.base = f"/client/{version}/"
+        self.base = base
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope["path"].startswith(self.base):
@@ -241,15 +249,12 @@ class FontManifest(EditedAnswers):
                            if not family["family"].startswith(UNUSED_FONTS)]).encode()
 
 
-def deliver_to_phones(app, assets: Path) -> None:
-    """Pin the client's files to their version's address, edit the start page to name them
-    there (with the app's scripts from ``assets``), leave the unused fonts out of the client's
-    list, then compress and set the caching rule of the static files of ``app`` (a FastAPI
-    app, serving Flet's web client and ``assets``)."""
-    from flet_web import get_package_web_dir
-
-    version = client_version(Path(get_package_web_dir()), assets)
+def deliver_to_phones(app, base: str) -> None:
+    """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
+    page to name them there (with the app's scripts), leave the unused fonts out of the
+    client's list, then compress and set the caching rule of the static files of ``app`` (a
+    FastAPI app serving Flet's web client)."""
     app.add_middleware(FontManifest)
-    app.add_middleware(StartPage, base=f"/client/{version}/")
+    app.add_middleware(StartPage, base=base)
     app.add_middleware(CompressedStatic)  # wraps the ones above: the page is compressed edited
-    app.add_middleware(PinnedClient, version=version)  # outermost: the others see plain names
+    app.add_middleware(PinnedClient, base=base)  # outermost: the others see plain names
