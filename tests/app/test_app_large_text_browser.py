@@ -1,6 +1,6 @@
 """The scorepad with the browser's text at 200% (Chromium's font size setting, said through its
 DevTools protocol, as docs/screenshots.py ``large`` does), in headless Chromium on a 390x844
-phone, in English and German: every line label is whole (its words on lines of their own, in a
+phone and a 1024x768 tablet, in English and German: every line label is whole (its words on lines of their own, in a
 box as tall as those lines and inside the screen's width), tapping a number still explains it;
 at the usual text size the labels stay beside the numbers."""
 
@@ -14,6 +14,7 @@ from test_app_scorepad_phone_browser import SIX, make_table
 from ui.parts.words import app_language
 from ui.screens.scorepad_model import Scorepad
 
+TABLET = {"width": 1024, "height": 768}
 TEXT_AT_200 = {"fontSizes": {"standard": 32, "fixed": 26}}
 """A browser set to 200% text: the page's root font size is 32 px instead of 16."""
 LABEL_SIZE = 14
@@ -35,9 +36,10 @@ WRAPPED_LINES = """([text, width, fontPx]) => {
 }"""
 
 
-@pytest.fixture()
-def large_phone(browser):
-    with page_of(browser, viewport=PHONE) as page:
+@pytest.fixture(params=["phone", "tablet"])
+def large_text(browser, request):
+    """A phone (390x844) or a tablet (1024x768) with its browser's text at 200%."""
+    with page_of(browser, viewport=PHONE if request.param == "phone" else TABLET) as page:
         page.context.new_cdp_session(page).send("Page.setFontSizes", TEXT_AT_200)
         yield page
 
@@ -47,13 +49,14 @@ def shown_in_full(page, identifier: str) -> dict:
     or as high as the page's end lets it come: Flutter puts only what is near the screen in its
     accessibility tree, and a node at the screen's edge gets the box of its visible part. Its
     box."""
-    page.mouse.move(PHONE["width"] / 2, PHONE["height"] * 2 / 3)
+    height = page.viewport_size["height"]
+    page.mouse.move(page.viewport_size["width"] / 4, height * 2 / 3)
     before = None
     for _ in range(40):
         target = handle(page, identifier).first
         box = target.bounding_box() if target.count() else None
-        if (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
-                and (box["y"] <= PHONE["height"] / 2 or box == before)):
+        if (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+                and (box["y"] <= height / 2 or box == before)):
             return box
         before = box
         page.mouse.wheel(0, 150)
@@ -66,7 +69,8 @@ def assert_label_whole(page, identifier: str, label: str, scale: float) -> dict:
     wider than each of its words and as tall as the lines its words need in that width."""
     box = shown_in_full(page, identifier)
     assert " ".join(text_of(page, identifier).split()) == label, identifier
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1, (identifier, box)
+    width = page.viewport_size["width"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (identifier, box)
     font_px = LABEL_SIZE * scale
     lines, widest = page.evaluate(WRAPPED_LINES, [label, box["width"], font_px])
     assert widest <= box["width"], f"{label!r} breaks inside a word in {box}"
@@ -81,11 +85,11 @@ def rows_of(session, code: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("code", ["en", "de"])
 def test_at_200_percent_text_every_line_label_is_whole_and_numbers_still_explain(
-        app_server, large_phone, code):
+        app_server, large_text, code):
     session = make_table(app_server.db, SIX)
-    page = large_phone
+    page = large_text
     open_app(page, f"{app_server.url}/table/{session.table_id}/scorepad?lang={code}")
-    wait_text(page, "total-0", f"^{session.result.players[0].total}$")
+    wait_text(page, "column-0", "An")
     for category, label in rows_of(session, code):
         box = assert_label_whole(page, f"label-{category}", label, 2)
         # Stacked: the label has a line of its own, above its row of numbers.
@@ -100,7 +104,7 @@ def test_at_200_percent_text_every_line_label_is_whole_and_numbers_still_explain
 def test_at_the_usual_text_size_the_labels_stay_beside_the_numbers(app_server, phone):
     session = make_table(app_server.db, SIX)
     open_app(phone, f"{app_server.url}/table/{session.table_id}/scorepad")
-    wait_text(phone, "total-0", f"^{session.result.players[0].total}$")
+    wait_text(phone, "column-0", "An")
     for category, label in rows_of(session, "en"):
         box = assert_label_whole(phone, f"label-{category}", label, 1)
         first = handle(phone, f"line-{category}-0").first.bounding_box()
