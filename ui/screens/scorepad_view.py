@@ -123,6 +123,12 @@ class ScorepadView:
         # The explanation's place stays in the page with its key, so that the page can scroll to
         # it as soon as a number is tapped.
         self._panel = ft.Container(key=ft.ScrollKey(PANEL_KEY))
+        # A tablet's table and the explanation beside it: kept, so that a redraw sends what
+        # changed in them rather than both anew.
+        self._table_side = ft.Column(spacing=10, width=TABLE_COLUMN)
+        self._beside = ft.Container(expand=True)
+        self._side_by_side = ft.Row([self._table_side, self._beside], spacing=16,
+                                    vertical_alignment=ft.CrossAxisAlignment.START)
         self.render()
 
     def render(self) -> None:
@@ -179,11 +185,9 @@ class ScorepadView:
         if beside is None:
             self.root.controls = items
         else:
-            self.root.controls = [ft.Row(
-                [ft.Column(items, spacing=10, width=TABLE_COLUMN),
-                 ft.Container(beside, expand=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16,
-            )]
+            self._table_side.controls = items
+            self._beside.content = beside
+            self.root.controls = [self._side_by_side]
 
     def _problem_list(self) -> ft.Control:
         return problem_fixes(self.context, self.session, "scorepad-problems")
