@@ -56,6 +56,19 @@ def test_a_page_with_the_key_is_redirected_without_it_and_the_websocket_redeems_
     assert call(hand_off, {"type": "websocket", "path": "/ws"})[1] == [None]
 
 
+def test_the_ticket_is_redeemed_beside_a_cookie_another_program_wrote_badly():
+    """Cookies ignore the port: another program on this computer may leave one the standard
+    library's SimpleCookie refuses, and with it the whole header (the ticket too)."""
+    hand_off = HostKeyHandOff(None)
+    sent, _ = call(hand_off, {"type": "http", "method": "GET", "path": "/",
+                              "query_string": b"key=secret-key"})
+    ticket = re.match(rf"{COOKIE}=([\w-]+);",
+                      dict(sent[0]["headers"])[b"set-cookie"].decode()).group(1)
+    header = f'odd"name=1; {COOKIE}={ticket}; other=a b'.encode()
+    websocket = {"type": "websocket", "path": "/ws", "headers": [(b"cookie", header)]}
+    assert call(hand_off, websocket)[1] == ["secret-key"]
+
+
 def test_other_query_parameters_stay_and_pages_without_a_key_load_as_they_are():
     sent, _ = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": "/table/3",
                                           "query_string": b"key=k&tab=x"})

@@ -16,8 +16,10 @@ import secrets
 import time
 from collections import OrderedDict
 from contextvars import ContextVar
-from http.cookies import CookieError, SimpleCookie
+from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
+
+from starlette.requests import HTTPConnection
 
 COOKIE = "scorepad-host-key"
 TICKET_SECONDS = 120
@@ -81,12 +83,7 @@ class HostKeyHandOff:
 
 
 def _cookie(scope) -> str | None:
-    cookies = SimpleCookie()
-    for name, value in scope.get("headers", []):
-        if name.lower() == b"cookie":
-            try:
-                cookies.load(value.decode("latin-1"))
-            except CookieError:
-                return None
-    morsel = cookies.get(COOKIE)
-    return morsel.value if morsel is not None else None
+    # Starlette's parser, as browsers read cookies: SimpleCookie drops every cookie of the
+    # header when one of them (another program's on this host: cookies ignore the port) is not
+    # to its taste, and the host's ticket with it.
+    return HTTPConnection(scope).cookies.get(COOKIE)
