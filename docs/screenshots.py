@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from app_browser import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, handle, open_app, tap, tap_until, wait_text,
+    CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, handle, open_app, reveal, tap, tap_until,
+    wait_text,
 )
 from girasoles_taps import enter, plan  # noqa: E402
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table  # noqa: E402
@@ -143,7 +144,7 @@ def main(parts: list[str]) -> None:
             if "languages" in parts:
                 languages(browser, server, table_id)
             if "large" in parts:
-                large_text(browser, server, table_id, girasoles_id)
+                large_text(browser, server, table_id, girasoles_id, maple_ids[0])
             if "dark_boards" in parts:
                 dark_boards(browser, server, table_id, girasoles_id)
             if "dark" in parts:
@@ -228,7 +229,8 @@ protocol): the page's root font size doubles, and Flutter's web client scales it
 PHONE_390 = {"width": 390, "height": 844}
 
 
-def large_text(browser, server: AppServer, table_id: int, girasoles_id: int) -> None:
+def large_text(browser, server: AppServer, table_id: int, girasoles_id: int,
+               maple_id: int) -> None:
     """A 390x844 phone at 200% text, in English and in German (``?lang=de``); the scorepad on
     a 1024x768 tablet at 200% too, a line explained beside it."""
     for lang in ("en", "de"):
@@ -252,6 +254,7 @@ def large_text(browser, server: AppServer, table_id: int, girasoles_id: int) -> 
         open_app(page, f"{server.url}/{query}")
         handle(page, f"open-table-{table_id}").wait_for()
         shoot(page, f"app-large-home-{lang}-phone.png")
+        large_text_screens(page, server, table_id, girasoles_id, maple_id, lang)
         context.close()
     context = browser.new_context(viewport=SIZES["tablet"])
     page = context.new_page()
@@ -260,6 +263,35 @@ def large_text(browser, server: AppServer, table_id: int, girasoles_id: int) -> 
     tap_until(page, "line-towns-0", "explanation", "Towns")
     shoot(page, "app-large-scorepad-en-tablet.png")
     context.close()
+
+
+def large_text_screens(page, server: AppServer, table_id: int, girasoles_id: int,
+                       maple_id: int, lang: str) -> None:
+    """More screens at 200% text: the Girasoles board's spaces, Maple Valley's cards, the end of
+    a game, the backup and the text page."""
+    query = f"?lang={lang}"
+    open_app(page, f"{server.url}/table/{girasoles_id}/valley/0{query}")
+    handle(page, "board-count").wait_for()
+    near_top(page, "tool-colour-red")
+    shoot(page, f"girasoles-large-board-{lang}-phone.png")
+    open_app(page, f"{server.url}/table/{maple_id}/valley/0{query}")
+    near_top(page, "add-favour")
+    shoot(page, f"app-maple-large-cards-{lang}-phone.png")
+    for screen, shown in (("finish", "finish-save"), ("text", "text-copy")):
+        open_app(page, f"{server.url}/table/{table_id}/{screen}{query}")
+        handle(page, shown).wait_for()
+        shoot(page, f"app-large-{screen}-{lang}-phone.png")
+    open_app(page, f"{server.url}/backup{query}")
+    handle(page, "backup-photos").wait_for()
+    shoot(page, f"app-large-backup-{lang}-phone.png")
+
+
+def near_top(page, identifier: str) -> None:
+    """Scroll the screen (as a finger does) until the control is near its top."""
+    reveal(page, identifier)
+    box = handle(page, identifier).first.bounding_box()
+    page.mouse.move(PHONE_390["width"] / 2, PHONE_390["height"] / 2)
+    page.mouse.wheel(0, box["y"] - 80)
 
 
 def dark_boards(browser, server: AppServer, table_id: int, girasoles_id: int) -> None:

@@ -160,6 +160,19 @@ def handle(page, identifier: str):
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
+def reveal(page, identifier: str, turns: int = 8) -> None:
+    """Scroll the screen down until the control is drawn (Flutter's accessibility tree holds
+    only what is on screen): on a phone, or with large text, an opener may be below the fold."""
+    viewport = page.viewport_size
+    page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+    for _ in range(turns):
+        try:
+            handle(page, identifier).wait_for(state="attached", timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            page.mouse.wheel(0, viewport["height"] / 2)
+
+
 def tap(page, identifier: str) -> None:
     target = handle(page, identifier)
     target.wait_for(timeout=UI_TIMEOUT)

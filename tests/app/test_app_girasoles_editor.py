@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +18,8 @@ from scorer.girasoles.models import Colour, Symbol
 from scorer.report import scorepad_text
 from ui.parts.words import app_language
 from ui.games.registry import APP_GAMES
-from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape
+from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape, SpaceView
+from ui.games.girasoles.look import space_control
 from ui.screens.new_table_model import NewTableForm
 from ui.games.plugin import PlayerSetup
 from ui.screens.scorepad_model import Scorepad, export_json, plain_text
@@ -430,6 +432,7 @@ class ScreenStub:
 
     width = 360
     wide = False
+    text_scale = 1.0
     words = app_language("en")
 
     def __init__(self):
@@ -479,3 +482,18 @@ def test_opened_from_a_scorepad_line_the_board_highlights_the_spaces_it_used_unt
     dict(named_controls(view.root))["tool-colour-red"].content.on_click(None)
     space("space-1-1").on_click(None)
     assert space("space-2-3").border.top.width == space("space-2-4").border.top.width
+
+
+def test_a_space_letter_keeps_its_drawn_size_whatever_the_browser_text_size():
+    """The space (56 px) and its symbol do not grow with the browser's text: nor does the
+    colour's letter (12 px = 56 x 0.22, told half as large to a browser drawing text twice as
+    large), so at 200% it does not crowd the symbol."""
+    def letter_size(text_scale: float) -> float:
+        space = space_control(SpaceView((1, 1), Colour.RED, Symbol.BEE), 56, app_language("en"),
+                              text_scale=text_scale)
+        stack = space.content.content.content.content
+        return next(layer.content.size for layer in stack.controls
+                    if isinstance(layer.content, ft.Text))
+
+    assert letter_size(1.0) == 12
+    assert letter_size(2.0) == 6

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, handle, open_app
+from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, handle, open_app, reveal
 from conftest import page_of
 from test_app_maple_valley_browser import show
 from ui.games.registry import APP_GAMES
@@ -126,19 +126,6 @@ def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
             yield screen, f"{shown} never showed"
             continue
         yield screen, None
-
-
-def reveal(page, identifier: str, turns: int = 8) -> None:
-    """Scroll the screen down until the control is drawn (Flutter's accessibility tree holds
-    only what is on screen): on a phone, or with large text, an opener may be below the fold."""
-    viewport = page.viewport_size
-    page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
-    for _ in range(turns):
-        try:
-            handle(page, identifier).wait_for(state="attached", timeout=3_000)
-            return
-        except PlaywrightTimeout:
-            page.mouse.wheel(0, viewport["height"] / 2)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

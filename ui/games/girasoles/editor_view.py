@@ -265,7 +265,8 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         picture changes whole)."""
         return space_control(view, size, self.words, lambda e: self._tap(view.cell),
                              f"space-{view.cell[0]}-{view.cell[1]}",
-                             highlighted=view.cell in self.focus)
+                             highlighted=view.cell in self.focus,
+                             text_scale=self.context.text_scale)
 
     def _tap(self, cell) -> None:
         self.focus = frozenset()

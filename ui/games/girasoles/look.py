@@ -53,7 +53,10 @@ def describe(view: SpaceView, words) -> str:
 
 def space_control(view: SpaceView, size: float, words, on_click: Callable | None = None,
                   identifier: str | None = None, highlighted: bool = False,
-                  dimmed: bool = False) -> ft.Control:
+                  dimmed: bool = False, text_scale: float = 1.0) -> ft.Control:
+    """A board space of ``size`` px. ``text_scale`` is how large the browser draws text (see
+    ``AppContext.text_scale``): the colour's letter is drawn at the same size whatever it is,
+    as the space and its symbol are (at 200% it crowded the symbol)."""
     layers: list[ft.Control] = []
     if view.symbol is not None:
         layers.append(ft.Container(ft.Icon(ICONS[view.symbol], size=round(size * 0.55),
@@ -61,7 +64,7 @@ def space_control(view: SpaceView, size: float, words, on_click: Callable | None
                                    alignment=ft.Alignment.CENTER, width=size, height=size))
     if view.colour is not None:
         layers.append(ft.Container(
-            ft.Text(view.colour.letter, size=max(9, round(size * 0.22)), color=INK,
+            ft.Text(view.colour.letter, size=max(9, round(size * 0.22)) / text_scale, color=INK,
                     weight=ft.FontWeight.BOLD),
             right=3, bottom=1,
         ))
