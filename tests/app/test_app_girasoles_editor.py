@@ -19,7 +19,7 @@ from scorer.report import scorepad_text
 from ui.parts.words import app_language
 from ui.games.registry import APP_GAMES
 from ui.games.girasoles.editor_model import BoardEditor, ObjectivesEditor, Shape, SpaceView
-from ui.games.girasoles.look import space_control
+from ui.games.girasoles.look import axis_label, space_control
 from ui.screens.new_table_model import NewTableForm
 from ui.games.plugin import PlayerSetup
 from ui.screens.scorepad_model import Scorepad, export_json, plain_text
@@ -497,3 +497,5 @@ def test_a_space_letter_keeps_its_drawn_size_whatever_the_browser_text_size():
 
     assert letter_size(1.0) == 12
     assert letter_size(2.0) == 6
+    # The rows' and columns' numbers in their boxes too (11 px).
+    assert axis_label("3", 14, 56, text_scale=2.0).content.size == 5.5

@@ -247,7 +247,8 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         grid = self.model.grid()
         columns = len(grid[0])
         header = self._column_labels.get((columns, size), lambda: ft.Row(
-            [axis_label("", AXIS, 14)] + [axis_label(str(col), size, 14)
+            [axis_label("", AXIS, 14)] + [axis_label(str(col), size, 14,
+                                                     self.context.text_scale)
                                           for col in range(1, columns + 1)],
             spacing=GAP, tight=True))
         self._grid.draw(header, [self._grid_line(line, size) for line in grid], self._changed)
@@ -256,7 +257,7 @@ class BoardEditorView(NamesChanges, ShowsTotal, UndoesTable):
         """A row of the board as :class:`KeptGrid` draws it: its number, its label, its spaces."""
         number = line[0].cell[0]
         label = self._row_labels.setdefault(number, Memo()).get(
-            size, lambda: axis_label(str(number), AXIS, size))
+            size, lambda: axis_label(str(number), AXIS, size, self.context.text_scale))
         return number, label, [(view.cell, (view, size, view.cell in self.focus),
                                 partial(self._space, view, size)) for view in line]
 

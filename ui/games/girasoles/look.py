@@ -96,9 +96,11 @@ def space_control(view: SpaceView, size: float, words, on_click: Callable | None
                         content=box)
 
 
-def axis_label(text: str, width: float, height: float) -> ft.Control:
-    return ft.Container(ft.Text(text, size=11, color=ft.Colors.ON_SURFACE_VARIANT), width=width,
-                        height=height, alignment=ft.Alignment.CENTER)
+def axis_label(text: str, width: float, height: float, text_scale: float = 1.0) -> ft.Control:
+    """A row's or column's number in a box of the board's grid, drawn at the same size whatever
+    the browser's ``text_scale`` (the box keeps its size: a larger number was cut)."""
+    return ft.Container(ft.Text(text, size=11 / text_scale, color=ft.Colors.ON_SURFACE_VARIANT),
+                        width=width, height=height, alignment=ft.Alignment.CENTER)
 
 
 def board_control(rows: list[list[SpaceView]], size: float, words,
