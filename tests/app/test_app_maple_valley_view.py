@@ -24,6 +24,7 @@ class FakeContext:
         self.width = width
         self.wide = width >= 900
         self.words = app_language("en")
+        self.text_scale = 1.0  # the browser's usual text size, as AppContext starts
         self.view = None
         self.page = FakePage()
 
