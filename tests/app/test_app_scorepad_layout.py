@@ -4,6 +4,7 @@ column widths that fit six players in a tablet's side panel, rulings cited in wo
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
 from scorer.core.breakdown import Line
 from scorer.core.players import name_key
@@ -11,7 +12,8 @@ from scorer.rulings import RULINGS
 from scorer.sunflower_valley.models import Kind
 from control_tree import texts
 from test_app_sunflower_valley_editor import editors
-from ui.screens.explanation_view import cited_rulings
+from ui.games.registry import APP_GAMES
+from ui.screens.explanation_view import cited_rulings, open_part_words
 from ui.screens.scorepad_model import Scorepad, part_index, short_names
 from ui.screens.scorepad_view import (SIDE_PANEL, TABLE_COLUMN, ScorepadView, column_widths,
                                       export_dialog, player_groups, stacked_columns)
@@ -184,3 +186,15 @@ def test_a_result_player_is_found_in_the_draft_by_name(tmp_path):
     session, _ = editors(tmp_path)
     assert part_index(session, "Bob", 0) == 1
     assert part_index(session, "Nobody", 0) == 0
+
+
+@pytest.mark.parametrize("game, english, german", [
+    ("sunflower_valley", "Open Ana's valley", "Tal von Ana öffnen"),
+    ("girasoles", "Open Ana's board", "Brett von Ana öffnen"),
+    ("maple_valley", "Open Ana's cards and cubes", "Karten und Würfel von Ana öffnen"),
+])
+def test_the_explanation_opens_each_games_own_part_in_the_devices_words(game, english, german):
+    """Each game names its part with a message; Girasoles' and Maple Valley's said "valley"."""
+    part = APP_GAMES[game].part_name
+    assert open_part_words(app_language("en"), part, "Ana") == english
+    assert open_part_words(app_language("de"), part, "Ana") == german

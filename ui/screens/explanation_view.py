@@ -11,6 +11,7 @@ import flet as ft
 
 from scorer.core.breakdown import Line
 from scorer.language import Language
+from scorer.message import Message
 from scorer.rulings import Ruling, ruling
 from ui.parts.dialogs import close_dialog
 from ui.screens.scorepad_model import Explanation, part_index
@@ -36,8 +37,11 @@ def used_words(words: Language, used_parts: str) -> str:
     return words.say("ui.explanation.used_cards", "Highlighted: the cards this line used.")
 
 
-def open_part_words(words: Language, part_name: str, name: str) -> str:
-    """The way to a player's part of the table, for a game's ``part_name``."""
+def open_part_words(words: Language, part_name: Message | str, name: str) -> str:
+    """The way to a player's part of the table, for a game's ``part_name`` (its English word
+    says which: a game names it with a message)."""
+    if isinstance(part_name, Message):
+        part_name = part_name.source
     if part_name == "board":
         return words.say("ui.explanation.open_board", "Open {name}'s board", name=name)
     if part_name == "cards and cubes":
