@@ -15,8 +15,10 @@ from contextvars import ContextVar
 from urllib.parse import parse_qsl, urlsplit
 
 import flet as ft
+from starlette.requests import HTTPConnection
 
 from scorer.language import LANGUAGES, PSEUDO, accepted_languages, best_language
+from ui.web.websocket_values import FromWebsocket
 
 logger = logging.getLogger(__name__)
 
@@ -31,23 +33,14 @@ accept_language: ContextVar[str] = ContextVar("accept_language", default="")
 """The ``Accept-Language`` header of this session's websocket (read in the app's ``main``)."""
 
 
-class AcceptLanguage:
+class AcceptLanguage(FromWebsocket):
     """ASGI wrapper: the websocket's ``Accept-Language`` header becomes :data:`accept_language`
-    for the session it opens (the app's ``main`` runs in the websocket's context)."""
+    for the session it opens."""
 
-    def __init__(self, app):
-        self.app = app
+    value = accept_language
 
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "websocket":
-            return await self.app(scope, receive, send)
-        header = next((value.decode("latin-1") for name, value in scope.get("headers", [])
-                       if name.lower() == b"accept-language"), "")
-        token = accept_language.set(header)
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            accept_language.reset(token)
+    def read(self, connection: HTTPConnection) -> str:
+        return connection.headers.get("accept-language", "")
 
 
 def asked_in_address(route: str) -> str | None:

@@ -21,6 +21,8 @@ from contextvars import ContextVar
 
 from starlette.requests import HTTPConnection
 
+from ui.web.websocket_values import FromWebsocket
+
 COOKIE = "scorepad-text-scale"
 """The cookie the page script writes (the page's root font size / 16)."""
 SCALES = (0.5, 4.0)
@@ -39,18 +41,11 @@ def scale_of(value: str | None) -> float:
     return scale if math.isfinite(scale) and SCALES[0] <= scale <= SCALES[1] else 1.0
 
 
-class TextScaleCookie:
+class TextScaleCookie(FromWebsocket):
     """ASGI wrapper: the :data:`COOKIE` of the page's websocket becomes :data:`text_scale` for
-    the session it opens (the app's ``main`` runs in the websocket's context)."""
+    the session it opens."""
 
-    def __init__(self, app):
-        self.app = app
+    value = text_scale
 
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "websocket":
-            return await self.app(scope, receive, send)
-        token = text_scale.set(scale_of(HTTPConnection(scope).cookies.get(COOKIE)))
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            text_scale.reset(token)
+    def read(self, connection: HTTPConnection) -> float:
+        return scale_of(connection.cookies.get(COOKIE))
