@@ -185,10 +185,12 @@ client drops a synthetic click that lands while it redraws (a person just taps a
 
 
 def tap_until(page, identifier: str, watch: str, pattern: str, attempts: int = 3) -> str:
-    """Tap until the control ``watch`` shows text matching ``pattern``; return that text."""
+    """Tap until the control ``watch`` shows text matching ``pattern``; return that text. A tap
+    the browser never finishes (under full-suite load Chromium once held a click for its 30 s)
+    counts as one that showed no effect."""
     for attempt in range(1, attempts + 1):
-        tap(page, identifier)
         try:
+            tap(page, identifier)
             return wait_text(page, watch, pattern,
                              timeout=UI_TIMEOUT if attempt == attempts else RETRY_AFTER)
         except PlaywrightTimeout:
