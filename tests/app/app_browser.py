@@ -66,12 +66,16 @@ def free_port() -> int:
 class AppServer:
     """``scorepad app`` as a person starts it, on a free port, with its own database."""
 
-    def __init__(self, db: Path, port: int, options: tuple[str, ...] = (), root: Path = ROOT):
+    def __init__(self, db: Path, port: int, options: tuple[str, ...] = (), root: Path = ROOT,
+                 launcher: tuple[str, ...] = ("-m", "ui")):
         self.db = db
         self.port = port
         self.root = root
         """The checkout whose code is served."""
         self.options = options
+        self.launcher = launcher
+        """What Python runs, before ``app``: the app's command line, or a benchmark's wrapper
+        of it."""
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen | None = None
         self.log = db.parent / "server.log"
@@ -80,7 +84,7 @@ class AppServer:
         env = {**os.environ, "PYTHONPATH": str(self.root)}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "ui", "app", "--port", str(self.port), "--db",
+                [sys.executable, *self.launcher, "app", "--port", str(self.port), "--db",
                  str(self.db), "--no-browser", *self.options],
                 cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
