@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, devices, served
+from frozen_pages import FrozenPageWatch
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,7 @@ def browser():
                     "it as root, or apt-get install -y chromium fonts-dejavu-core libatomic1")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    with sync_playwright() as playwright, FrozenPageWatch():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
