@@ -53,6 +53,28 @@ def load(context, url: str, mbps: float) -> tuple[float, int]:
     return elapsed, sum(received)
 
 
+def first_loads(browser, runs: int, mbps: float = 0, checkout: Path = ROOT
+                ) -> dict[str, list[float]]:
+    """``runs`` first visits (cold) and next visits (warm) of a new phone, each in a browser
+    context of its own, to a server of ``checkout`` with a throw-away database: seconds to a
+    usable home and MiB received, by visit."""
+    found: dict[str, list[float]] = {"cold s": [], "cold MiB": [], "warm s": [], "warm MiB": []}
+    with tempfile.TemporaryDirectory() as folder:
+        server = AppServer(Path(folder) / "tables.sqlite3", free_port(), root=checkout)
+        server.start()
+        try:
+            for _ in range(runs):
+                context = browser.new_context(viewport=PHONE)
+                for visit in ("cold", "warm"):
+                    seconds, received = load(context, server.url + "/", mbps)
+                    found[f"{visit} s"].append(seconds)
+                    found[f"{visit} MiB"].append(received / 2**20)
+                context.close()
+        finally:
+            server.stop()
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold and warm loads (default 3)")
@@ -64,24 +86,10 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    found: dict[str, list[float]] = {"cold s": [], "cold MiB": [], "warm s": [], "warm MiB": []}
-    with tempfile.TemporaryDirectory() as folder:
-        server = AppServer(Path(folder) / "tables.sqlite3", free_port(), root=args.checkout)
-        server.start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                     args=CHROMIUM_ARGS)
-                for _ in range(args.runs):
-                    context = browser.new_context(viewport=PHONE)
-                    for visit in ("cold", "warm"):
-                        seconds, received = load(context, server.url + "/", args.mbps)
-                        found[f"{visit} s"].append(seconds)
-                        found[f"{visit} MiB"].append(received / 2**20)
-                    context.close()
-                browser.close()
-        finally:
-            server.stop()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        found = first_loads(browser, args.runs, args.mbps, args.checkout)
+        browser.close()
     speed = f"{args.mbps:g} Mbit/s" if args.mbps else "loopback"
     print(f"First load at phone size ({speed}), medians of {args.runs}, app from "
           f"{args.checkout}:")

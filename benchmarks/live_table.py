@@ -20,6 +20,11 @@ have 17 Valley cards, joins the phones (each picks its player and the Lake), the
   the edit is on disk (frames are read: one that touches nothing but a phone's save mark is that
   notice, not the edit).
 
+A device on the home screen (the table not shared with it) watches throughout: its screen never
+changes, so it should receive nothing. Last, ``--first-loads`` phones load the app alone (as
+``first_load.py`` does), for the warm first paint. The table of issue 18's targets closes the
+report, with the largest number of phones.
+
 ``--checkout PATH`` serves an older checkout's app, to compare. Prints one table of medians and p95
 per number of phones, and the server's memory. Nothing here asserts a time. The browsers run on the
 same 2 cores as the server, at a lower priority (``--browsers-nice``, default 10) as phones that
@@ -48,13 +53,14 @@ from app_browser import (  # noqa: E402
 )
 from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 from flet.messaging.protocol import decode_ext_from_msgpack  # noqa: E402
+from first_load import first_loads  # noqa: E402
 from frame_clock.clock import Frame, FrameLog  # noqa: E402
 import msgpack  # noqa: E402
 
 from ui.store.access import Access  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
 
-SMOKE_ARGS = ["--phones", "1", "--rounds", "1", "--paced-rounds", "1"]
+SMOKE_ARGS = ["--phones", "1", "--rounds", "1", "--paced-rounds", "1", "--first-loads", "1"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
 
 CELL = f"cell-{FREE[0]}-{FREE[1]}"
@@ -108,12 +114,11 @@ class SaveMarks:
         return bool(touched) and all(control == mark for control, _ in touched)
 
 
-class Phone:
-    """One phone: its page, and the size of every websocket frame it received with Chromium's
-    network timestamp (seconds)."""
+class Device:
+    """A device of phone size (a browser context of its own) that opened ``url``, and the size
+    of every websocket frame it received with Chromium's network timestamp (seconds)."""
 
-    def __init__(self, browser, url: str, player: int):
-        self.player = player
+    def __init__(self, browser, url: str):
         self.context = browser.new_context(viewport=PHONE)
         self.page = self.context.new_page()
         self.received: list[tuple[float, int]] = []
@@ -121,9 +126,6 @@ class Phone:
         cdp.on("Network.webSocketFrameReceived", self._on_received)
         cdp.send("Network.enable")
         open_app(self.page, url, as_host=False)
-        tap_until(self.page, f"join-player-{player}", "card-count", "^17 of 18")
-        tap_until(self.page, "palette-lake", "editor-message", "Tap a place")
-        handle(self.page, CELL).wait_for()
 
     def _on_received(self, event) -> None:
         frame = event["response"]
@@ -133,6 +135,18 @@ class Phone:
 
     def bytes_since(self, mark: int) -> int:
         return sum(size for _, size in self.received[mark:])
+
+
+class Phone(Device):
+    """A player's phone: joined through the table's link as ``player``, with the Lake chosen
+    to lay on the valley's one free place."""
+
+    def __init__(self, browser, url: str, player: int):
+        super().__init__(browser, url)
+        self.player = player
+        tap_until(self.page, f"join-player-{player}", "card-count", "^17 of 18")
+        tap_until(self.page, "palette-lake", "editor-message", "Tap a place")
+        handle(self.page, CELL).wait_for()
 
     def remove_card(self) -> None:
         wait_text(self.page, "card-count", "^18 of 18")
@@ -266,11 +280,17 @@ def measure(count: int, rounds: int, paced_rounds: int, browser, checkout: Path)
         started_rss = rss_mb(server.process.pid)
         phones = [Phone(browser, server.url + link, player) for player in range(count)]
         joined_rss = rss_mb(server.process.pid)
+        # A device on the home screen, the table not shared with it: its screen never changes.
+        onlooker = Device(browser, server.url + "/")
+        handle(onlooker.page, "new-table").wait_for()
+        before = len(onlooker.received)
         figures = together(server, phones, rounds)
         figures.update(paced(phones, paced_rounds, FrameLog(frames)))
+        # Every round lays each phone's card and takes it off again.
+        figures["unchanged"] = (onlooker.bytes_since(before), 2 * (rounds + paced_rounds) * count)
         figures["rss"] = (started_rss, joined_rss, rss_mb(server.process.pid))
-        for phone in phones:
-            phone.context.close()
+        for device in (*phones, onlooker):
+            device.context.close()
     finally:
         server.stop()
     return figures
@@ -304,6 +324,8 @@ def main() -> None:
                         help="serve the app from this checkout (e.g. an older one, to compare)")
     parser.add_argument("--browsers-nice", type=int, default=10,
                         help="the browsers' niceness (default 10; 0: as the server's)")
+    parser.add_argument("--first-loads", type=int, default=5,
+                        help="warm first loads for the targets' first paint (first_load.py)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="scorepad-live-bench-"))
 
@@ -316,6 +338,10 @@ def main() -> None:
         for count in args.phones:
             results[count] = measure(count, args.rounds, args.paced_rounds, browser,
                                      args.checkout)
+        browser.close()
+        # At the browser's own priority: one phone loading alone.
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        loads = first_loads(browser, args.first_loads, checkout=args.checkout)
         browser.close()
 
     with open("/proc/loadavg") as loadavg:
@@ -335,6 +361,28 @@ def main() -> None:
         print(f"| {count} | {figures['cpu_ms']:.1f} | {bytes_each} | {spread(figures['own'])} "
               f"| {spread(figures['paced_own'])} | {spread(figures['other'])} | "
               f"{spread(figures['server'])} | {spread(figures['saved'])} | {rss} |")
+    print_targets(max(results), results[max(results)], loads["warm s"])
+
+
+def print_targets(count: int, figures: dict, warm_loads: list[float]) -> None:
+    """The issue's table of targets (issue 18), with this run's figures."""
+    unchanged, edits = figures["unchanged"]
+    rows = [
+        (f"server CPU per edit, {count} phones joined", f"{figures['cpu_ms']:.1f} ms", "≤ 15 ms"),
+        ("bytes to a device whose screen does not change",
+         f"{unchanged} over {edits} edits", "0"),
+        (f"tap → own total p95, {count} phones tapping once a second each",
+         f"{p95(figures['paced_own']):.0f} ms", "≤ 150 ms"),
+        (f"server time from tap message to last update sent, p95, {count} phones",
+         f"{p95(figures['server']):.0f} ms", "≤ 30 ms"),
+        ("first paint, warm, phone size (median: a usable home screen)",
+         f"{statistics.median(warm_loads):.2f} s", "≤ 1.5 s"),
+    ]
+    print()
+    print("| measure | now | target |")
+    print("|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":
