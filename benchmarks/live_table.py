@@ -57,6 +57,7 @@ from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 from flet.messaging.protocol import decode_ext_from_msgpack  # noqa: E402
 from first_load import first_loads  # noqa: E402
 from frame_clock.clock import Frame, FrameLog  # noqa: E402
+from frozen_pages import processes_of  # noqa: E402
 import msgpack  # noqa: E402
 
 from ui.store.access import Access  # noqa: E402
@@ -326,26 +327,6 @@ def threads_of(pids: list[int]) -> list[int]:
     return threads
 
 
-def browser_processes() -> list[int]:
-    """This process's Chromium processes (browsers, renderers, their helpers)."""
-    parents, names = {}, {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int(
-                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                names[int(entry.name)] = (entry / "cmdline").read_bytes()
-            except (OSError, IndexError, ValueError):
-                continue
-
-    def descends(pid: int) -> bool:
-        while pid in parents and pid != os.getpid():
-            pid = parents[pid]
-        return pid == os.getpid()
-
-    return [pid for pid, command in names.items() if b"chromium" in command and descends(pid)]
-
-
 def place(server_pid: int, apart: bool) -> None:
     """``apart``: the server alone on :data:`SERVER_CORES`, the browsers on the others (as the
     phones' own processors would be: the server's own time); else all share every core."""
@@ -353,7 +334,7 @@ def place(server_pid: int, apart: bool) -> None:
     if every == SERVER_CORES:
         return  # one core: nothing to set apart
     for processes, cores in ((threads_of([server_pid]), SERVER_CORES if apart else every),
-                             (threads_of(browser_processes()),
+                             (threads_of(processes_of(os.getpid(), b"chromium")),
                               every - SERVER_CORES if apart else every)):
         for thread in processes:
             try:

@@ -37,8 +37,9 @@ def _stat(pid: int) -> tuple[int, float] | None:
     return int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def renderers_of(ancestor: int) -> list[int]:
-    """The Chromium renderer processes descending from ``ancestor``."""
+def processes_of(ancestor: int, marker: bytes = b"--type=renderer") -> list[int]:
+    """The processes descending from ``ancestor`` whose command line holds ``marker`` (by
+    default: Chromium's renderers)."""
     parents = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and (stat := _stat(int(entry.name))) is not None:
@@ -59,7 +60,7 @@ def renderers_of(ancestor: int) -> list[int]:
             command = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"--type=renderer" in command and descends(pid):
+        if marker in command and descends(pid):
             found.append(pid)
     return found
 
@@ -88,7 +89,7 @@ class FrozenPageWatch:
 
     def look(self, now: float) -> None:
         """Take each renderer's CPU time; kill those frozen."""
-        alive = renderers_of(self.ancestor)
+        alive = processes_of(self.ancestor)
         for pid in list(self.samples):
             if pid not in alive:
                 del self.samples[pid]
