@@ -19,9 +19,10 @@ import time
 from collections import deque
 from pathlib import Path
 
-FROZEN_AFTER = 45.0
-"""Seconds of computing without a break that make a page frozen. The heaviest page of the suite
-draws for a few seconds at a time; only a frozen one computes for this long."""
+FROZEN_AFTER = 100.0
+"""Seconds of computing without a break that make a page frozen. A healthy page can keep its
+renderer busy for most of a minute: the names walks load some thirty screens, one after the
+other, in one tab (one was seen at 100% for 47 s); a frozen one computed for minutes."""
 BUSY_SHARE = 0.9
 LOOK_EVERY = 5.0
 """Seconds between two looks at the renderers' CPU time."""
