@@ -57,7 +57,7 @@ from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 from flet.messaging.protocol import decode_ext_from_msgpack  # noqa: E402
 from first_load import first_loads  # noqa: E402
 from frame_clock.clock import Frame, FrameLog  # noqa: E402
-from frozen_pages import processes_of  # noqa: E402
+from frozen_pages import process_stat, processes_of  # noqa: E402
 import msgpack  # noqa: E402
 
 from ui.store.access import Access  # noqa: E402
@@ -116,6 +116,12 @@ class SaveMarks:
         mark = self.marks.get(connection)
         return bool(touched) and all(control == mark for control, _ in touched)
 
+    def learn(self, frames: list[Frame]) -> None:
+        """Learn the marks from updates whose times are not wanted."""
+        for frame in frames:
+            if not frame.incoming:
+                self.only_mark(frame.connection, frame.data)
+
 
 class Device:
     """A device of phone size (a browser context of its own) that opened ``url``, and the size
@@ -159,13 +165,6 @@ class Phone(Device):
         wait_text(self.page, CELL, "free place")
 
 
-def cpu_seconds(pid: int) -> float:
-    """The process's own CPU time (user + system), from /proc."""
-
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def wait_all(phones: list[Phone], keys: list[tuple[Phone, str]]) -> list[float]:
     return [phone.page.evaluate(f"window['{key}']") for phone, key in keys]
 
@@ -184,11 +183,11 @@ def together(server: AppServer, phones: list[Phone], rounds: int) -> dict:
                                                 f"tab{other.player}"])
                     watches.append((phone, f"tab{other.player}"))
         marks = [len(phone.received) for phone in phones]
-        started_cpu = cpu_seconds(server.process.pid)
+        started_cpu = process_stat(server.process.pid)[1]
         tapped = [phone.page.evaluate(TAP, [CELL]) for phone in phones]
         shown = wait_all(phones, watches)
         settle(phones)
-        cpu += cpu_seconds(server.process.pid) - started_cpu
+        cpu += process_stat(server.process.pid)[1] - started_cpu
         for index, phone in enumerate(phones):
             received[index] += phone.bytes_since(marks[index])
         own += [at - tapped[index] for index, at in enumerate(shown[::len(phones)])]
@@ -238,7 +237,7 @@ def paced(phones: list[Phone], rounds: int, clock: FrameLog) -> dict:
     own, other, server, saved = [], [], [], []
     marks = SaveMarks()
     gap = 1.0 / len(phones)
-    server_times(clock.new_frames(), marks)  # learns the save marks; no tap is timed there
+    marks.learn(clock.new_frames())  # no tap is timed there
     for _ in range(rounds):
         taps = []
         for index, phone in enumerate(phones):
@@ -262,10 +261,7 @@ def paced(phones: list[Phone], rounds: int, clock: FrameLog) -> dict:
         for phone in phones:
             phone.remove_card()
         settle(phones)
-        # The removals' taps are not timed.
-        sent = [frame for frame in clock.new_frames() if not frame.incoming]
-        for frame in sent:
-            marks.only_mark(frame.connection, frame.data)
+        marks.learn(clock.new_frames())  # the removals' taps are not timed
     return {"paced_own": own, "other": other, "server": server, "saved": saved}
 
 

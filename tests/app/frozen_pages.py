@@ -29,8 +29,9 @@ LOOK_EVERY = 5.0
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _stat(pid: int) -> tuple[int, float] | None:
-    """The process's parent and its CPU time in seconds, or None once it is gone."""
+def process_stat(pid: int) -> tuple[int, float] | None:
+    """The process's parent and its own CPU time (user + system) in seconds, from /proc; None
+    once it is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
@@ -43,7 +44,7 @@ def processes_of(ancestor: int, marker: bytes = b"--type=renderer") -> list[int]
     default: Chromium's renderers)."""
     parents = {}
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and (stat := _stat(int(entry.name))) is not None:
+        if entry.name.isdigit() and (stat := process_stat(int(entry.name))) is not None:
             parents[int(entry.name)] = stat[0]
 
     def descends(pid: int) -> bool:
@@ -95,7 +96,7 @@ class FrozenPageWatch:
             if pid not in alive:
                 del self.samples[pid]
         for pid in alive:
-            stat = _stat(pid)
+            stat = process_stat(pid)
             if stat is None:
                 continue
             samples = self.samples.setdefault(pid, deque())
