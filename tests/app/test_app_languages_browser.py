@@ -48,3 +48,61 @@ def test_two_devices_at_one_table_each_read_their_own_language(app_server, brows
             open_app(page, f"{app_server.url}/table/{table}/scorepad")
         wait_text(german, "winners", "^Gewinner: ")
         wait_text(spanish, "winners", "^Ganador: ")
+
+
+# Each source of a device's language, in the order it is believed (ui/web/device_language.py):
+# the client's locales (navigator.languages, which a context's locale sets), the page request's
+# Accept-Language, the websocket's, English. Playwright's extra headers and routes reach the page
+# request; Chromium 156 gives the websocket the context's locale whatever they say (Chromium 150
+# gave it en-US), so the websocket's own place in the order is tested without a browser
+# (test_app_device_language.py).
+
+def page_request_says(page, header: str) -> None:
+    """The page's own request carries ``header`` as its Accept-Language (not its websocket)."""
+    def carry(route):
+        route.continue_(headers={**route.request.headers, "accept-language": header})
+
+    page.route(lambda url: "/ws" not in url and "." not in url.rsplit("/", 1)[-1], carry)
+
+
+def test_the_clients_own_locales_come_before_every_header(app_server, browser):
+    with page_of(browser, viewport=PHONE, locale="de-DE",
+                 extra_http_headers={"Accept-Language": "es-ES"}) as page:
+        open_app(page, app_server.url + "/")
+        wait_text(page, "language-switch", "Sprache: Deutsch")
+
+
+def test_the_page_requests_header_comes_before_the_websockets(app_server, browser):
+    """A device whose own language the app does not speak (French) reads the next language of
+    its page request, though its websocket names another."""
+    with page_of(browser, viewport=PHONE, locale="fr-FR",
+                 extra_http_headers={"Accept-Language": "fr-FR, es;q=0.5"}) as page:
+        page_request_says(page, "fr-FR, de;q=0.5")
+        open_app(page, app_server.url + "/")
+        wait_text(page, "language-switch", "Sprache: Deutsch")
+
+
+def test_a_device_no_source_of_which_the_app_speaks_reads_english(app_server, browser):
+    with page_of(browser, viewport=PHONE, locale="fr-FR",
+                 extra_http_headers={"Accept-Language": "fr-FR, ja;q=0.5"}) as page:
+        open_app(page, app_server.url + "/")
+        wait_text(page, "language-switch", "Language: English")
+
+
+def system_language_becomes(page, *languages: str) -> None:
+    """The device's system languages change while the app is open, as the browser tells a page
+    (navigator.languages and its 'languagechange' event)."""
+    page.evaluate("""languages => {
+        Object.defineProperty(navigator, 'languages', {get: () => languages, configurable: true});
+        Object.defineProperty(navigator, 'language', {get: () => languages[0],
+                                                      configurable: true});
+        window.dispatchEvent(new Event('languagechange'));
+    }""", list(languages))
+
+
+def test_a_device_follows_its_system_language_while_the_app_is_open(app_server, browser):
+    with page_of(browser, viewport=PHONE, locale="en-US") as page:
+        open_app(page, app_server.url + "/", as_host=False)
+        wait_text(page, "language-switch", "Language: English")
+        system_language_becomes(page, "de-DE", "en-US")
+        wait_text(page, "language-switch", "Sprache: Deutsch")

@@ -9,7 +9,6 @@ import asyncio
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.web.device_language import AcceptLanguage, accept_language
 from ui.web.text_scale import COOKIE, SCALES, TextScaleCookie, scale_of, text_scale
 
 
@@ -61,18 +60,3 @@ def test_pages_pass_through_and_the_scale_does_not_outlive_its_session():
                             "headers": [(b"cookie", f"{COOKIE}=2".encode())]}) == [1.0]
     seen_by_session(websocket(f"{COOKIE}=3".encode()))
     assert text_scale.get() == 1.0
-
-
-def test_the_websockets_accept_language_becomes_its_sessions_and_is_reset_after():
-    """The same wrapper base hands the language header over (ui/web/websocket_values.py)."""
-    seen = []
-
-    async def app(scope, receive, send):
-        seen.append(accept_language.get())
-
-    headers = [(b"accept-language", b"de-AT, es;q=0.8")]  # ASGI servers send names in lower case
-    asyncio.run(AcceptLanguage(app)({"type": "websocket", "path": "/ws", "headers": headers},
-                                    None, None))
-    asyncio.run(AcceptLanguage(app)({"type": "http", "path": "/", "headers": headers},
-                                    None, None))
-    assert seen == ["de-AT, es;q=0.8", ""] and accept_language.get() == ""

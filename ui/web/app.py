@@ -15,9 +15,11 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from ui.parts import theme
+from scorer.language import best_language
 from scorer.message import Message
 from ui.parts.words import app_language, locale_configuration
-from ui.web.device_language import accept_language, device_language, remember_language
+from ui.web.device_language import (LanguageHeaders, device_language, language_headers,
+                                    locale_tags, remember_language, wanted_languages)
 from ui.web.text_scale import text_scale
 from ui.web.devices import identify
 from ui.store.access import Access, person
@@ -55,6 +57,11 @@ class AppContext:
         self.games = APP_GAMES
         self.words = app_language("en")
         """This device's language: every screen says its words through it (``words.say``)."""
+        self.language_chosen = False
+        """Whether this browser chose its language (the switch, or ``?lang=``): then a change of
+        the system's language leaves it as it is."""
+        self.language_headers = LanguageHeaders()
+        """What the page request and the websocket said of this device's languages."""
         self.text_scale = 1.0
         """How large this browser draws text (1 is the usual size; see ui/web/text_scale.py)."""
         self.view = None
@@ -110,9 +117,20 @@ class AppContext:
     async def choose_language(self, code: str) -> None:
         """The language switch: the current screen again in ``code``, remembered by this
         browser."""
+        self.language_chosen = True
         self.speak(code)
         self.show(self.page.route)
         await remember_language(code)
+
+    def system_languages_changed(self, locales) -> None:
+        """The device's system language changed while the app is open: unless this browser
+        chose its language, the current screen again in the new one."""
+        if self.language_chosen:
+            return
+        code = best_language(wanted_languages(locale_tags(locales), self.language_headers))
+        if code != self.words.code:
+            self.speak(code)
+            self.show(self.page.route)
 
     def go(self, route: str) -> None:
         if route == self.page.route:
@@ -318,7 +336,11 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
             except NotSaved as error:  # told once the screen is drawn (drawing closes dialogs)
                 refused = error
         context.text_scale = text_scale.get()
-        context.speak(await device_language(page.route, accept_language.get()))
+        context.language_headers = language_headers.get()
+        language = await device_language(page, context.language_headers)
+        context.language_chosen = language.chosen
+        context.speak(language.code)
+        page.on_locale_change = lambda e: context.system_languages_changed(e.locales)
         context.show(page.route)
         if refused is not None:
             tell_not_saved(context, refused)

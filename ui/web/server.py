@@ -28,7 +28,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
 
     from ui.web.app import make_main
     from ui.web.closed_tabs import quiet_closed_tabs
-    from ui.web.device_language import AcceptLanguage
+    from ui.web.device_language import DeviceLanguageHeaders
     from ui.web.host_key import HostKeyHandOff
     from ui.web.http_guard import HttpGuard, allowed_hosts
     from ui.web.photo_upload import UPLOAD_PATH, PhotoUploads
@@ -50,7 +50,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app, client)
-    guarded = HttpGuard(AcceptLanguage(TextScaleCookie(HostKeyHandOff(app))),
+    guarded = HttpGuard(DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(app))),
                         allowed_hosts(names, port))
     return quiet_closed_tabs(guarded), store
 
