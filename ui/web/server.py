@@ -19,6 +19,9 @@ ASSETS = Path(__file__).resolve().parent / "assets"
 STOP_WITHIN = 3.0
 """Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+SESSION_KEPT_SECONDS = 300
+"""Seconds a session whose browser has gone is kept for it (a phone that locks its screen, or
+loses the Wi-Fi, and comes back within them resumes where it was); Flet's default is an hour."""
 
 
 def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None):
@@ -35,6 +38,10 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     from ui.web.text_scale import TextScaleCookie
     from ui.games.registry import app_store
     from ui.web.web_delivery import deliver_to_phones, pinned_base
+    from ui.web import flet_patch
+    from ui.web.websocket_limits import WebsocketLimits
+
+    flet_patch.apply()
 
     store = app_store(db_path)
     uploads = PhotoUploads(store)
@@ -46,11 +53,13 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     main = make_main(store, lan or [], uploads, assets_at=client)
     app.mount("/", flet_fastapi.app(main, assets_dir=str(ASSETS), no_cdn=True,
                                     upload_endpoint_path=UPLOAD_PATH, secret_key=uploads.secret,
+                                    session_timeout_seconds=SESSION_KEPT_SECONDS,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app, client)
-    guarded = HttpGuard(DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(app))),
+    told = DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(app)))
+    guarded = HttpGuard(WebsocketLimits(told),
                         allowed_hosts(names, port))
     return quiet_closed_tabs(guarded), store
 
@@ -171,8 +180,10 @@ def serve(app, sock: socket.socket, port: int) -> None:
             ending.start()
 
     # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
+    from ui.web.websocket_limits import uvicorn_limits
+
     server = PromptServer(uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
-                                         timeout_graceful_shutdown=2))
+                                         timeout_graceful_shutdown=2, **uvicorn_limits()))
     keep_loaded_code_out_of_collections()
     try:
         server.run(sockets=[sock])

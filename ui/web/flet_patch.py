@@ -1,0 +1,95 @@
+"""The one place where scorepad changes Flet's own code (flet 1.0.5): what a client's message may
+cost before any handler of the app sees it. Each change is small, and
+``tests/app/test_flet_patch.py`` fails when a new Flet changes what it relies on.
+
+- **An event for a control this session was never sent is dropped at once.** Flet's
+  ``Session.dispatch_event`` looks the id up in the session's index of the controls it sent and,
+  when it is not there, walks the whole page tree for it: 1,000 events for made-up ids cost 5 s
+  of the one event loop. A control the client can name is in that index (Flet adds every control
+  it sends and keeps it while it lives), so an id not in it names nothing.
+- **Events in flight are counted** for the connection's
+  :class:`~ui.web.websocket_limits.EventFlow`, which holds back the next frame while too many are
+  being handled.
+- **A malformed message is one line in the log**, not a traceback: Flet's receive loop logs
+  whatever ended it with its traceback (:class:`MalformedMessages` keeps the line, drops the
+  traceback, for what a client can send: a frame that does not unpack, an unknown action, a body
+  of the wrong shape).
+- **The unpacker has limits** on the length of any string, binary, array and map
+  (:data:`UNPACK_LIMITS`; a frame is already at most
+  :data:`~ui.web.websocket_limits.MAX_FRAME_BYTES`).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from types import SimpleNamespace
+
+import msgpack
+from flet.messaging import session as flet_session
+from flet_web.fastapi import flet_app
+
+from ui.web.websocket_limits import MAX_FRAME_BYTES, event_flow
+
+logger = logging.getLogger(__name__)
+
+UNPACK_LIMITS = {"max_str_len": MAX_FRAME_BYTES, "max_bin_len": MAX_FRAME_BYTES,
+                 "max_array_len": 10_000, "max_map_len": 10_000, "max_ext_len": 1024}
+"""msgpack's limits on one message: a real message's longest list is a page's controls
+(hundreds), its longest text a text field's value."""
+
+_flet_dispatch_event = flet_session.Session.dispatch_event
+
+
+@functools.wraps(_flet_dispatch_event)
+async def dispatch_known_event(self, control_id, event_name, event_data):
+    """Flet's ``dispatch_event``, for a control this session sent only (see the module's doc)."""
+    flow = event_flow.get()
+    if flow is not None:
+        flow.started()
+    try:
+        try:
+            known = control_id in self.index
+        except TypeError:  # an id that cannot be a key (a list): it names nothing either
+            known = False
+        if not known:
+            logger.debug("an event for control %r, which this session was never sent, was "
+                         "dropped", control_id)
+            return
+        await _flet_dispatch_event(self, control_id, event_name, event_data)
+    finally:
+        if flow is not None:
+            flow.ended()
+
+
+limited_msgpack = SimpleNamespace(**{name: getattr(msgpack, name) for name in dir(msgpack)
+                                     if not name.startswith("__")})
+limited_msgpack.unpackb = functools.partial(msgpack.unpackb, **UNPACK_LIMITS)
+
+
+MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError,
+             msgpack.UnpackException)
+"""What Flet's receive loop raises for a message of the wrong shape (msgpack's errors, an
+unknown action, a body whose fields are missing or of the wrong type)."""
+
+
+class MalformedMessages(logging.Filter):
+    """For Flet's logger: its receive loop's "Receive loop error" about a malformed message
+    becomes one line, without the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, MALFORMED) and str(record.msg).startswith("Receive loop error"):
+            record.msg = "a client sent a malformed message (%s: %.200s); its connection is closed"
+            record.args = (type(error).__name__, error)
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def apply() -> None:
+    """Put the changes in place (once; calling again changes nothing)."""
+    flet_session.Session.dispatch_event = dispatch_known_event
+    flet_app.msgpack = limited_msgpack
+    if not any(isinstance(item, MalformedMessages) for item in flet_app.logger.filters):
+        flet_app.logger.addFilter(MalformedMessages())
