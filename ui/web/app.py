@@ -28,6 +28,7 @@ from ui.store.presence import Presence
 from ui.live.session import Sessions, scoring_thread, storage_writer
 from ui.store.storage import NotSaved, StoredTable, TableStore
 from ui.parts.saving import tell_not_saved
+from ui.web.closed_tabs import still_connected
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 
@@ -344,6 +345,11 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
         context.show(page.route)
         if refused is not None:
             tell_not_saved(context, refused)
+        # The tab may have closed while main awaited its answers (the device, its language):
+        # an ordinary end, and the theme needs the connection to be asked for.
+        if not still_connected(page):
+            logger.debug("a browser tab closed before its screen was ready")
+            return
         page.run_task(theme.restore, page, context.redraw)
 
     return main
