@@ -60,3 +60,41 @@ def test_flets_receive_loop_warning_for_a_closed_tab_becomes_a_debug_line(caplog
     assert [(record.name, record.levelname, record.getMessage()) for record in caplog.records] == [
         ("ui.web.closed_tabs", "DEBUG", "a browser tab closed its connection (WebSocketDisconnect)"),
         ("flet_web.fastapi", "WARNING", "Receive loop error: a real bug")]
+
+
+def test_a_tab_closed_while_main_awaited_its_device_ends_main_with_one_debug_line(
+        tmp_path, monkeypatch, caplog):
+    """The tab closes while ``main`` awaits the browser's answers (its device token, its
+    language): Flet then drops the session's connection, and ``main`` ends without asking for
+    the theme (``page.run_task`` would fail on the missing connection's loop)."""
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from live_devices import RecordingConnection
+    from ui.store.storage import TableStore
+    from ui.web import app
+    from ui.web.device_language import DeviceLanguage
+
+    async def identify_then_close(page):
+        await page.session.disconnect(session_timeout_seconds=60)
+        return "ann"
+
+    async def english(page, headers):
+        return DeviceLanguage("en", chosen=False)
+
+    monkeypatch.setattr(app, "identify", identify_then_close)
+    monkeypatch.setattr(app, "device_language", english)
+    caplog.set_level(logging.DEBUG, logger="ui.web.app")
+
+    async def open_and_close_a_tab():
+        connection = RecordingConnection(PubSubHub(loop=asyncio.get_running_loop()),
+                                         asyncio.get_running_loop())
+        session = Session(connection)
+        await app.make_main(TableStore(tmp_path / "tables.sqlite3"))(session.page)
+        assert session.connection is None
+
+    asyncio.run(open_and_close_a_tab())
+    assert [(record.levelname, record.getMessage(), record.exc_info) for record in caplog.records
+            if record.name == "ui.web.app"] == [
+        ("DEBUG", "a browser tab closed before its screen was ready", None)]
+    assert not [record for record in caplog.records if record.exc_info]

@@ -12,6 +12,10 @@ import subprocess
 import sys
 import time
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from app_browser import ROOT, free_port
 from ui.cli import main
 from ui.store.access import Access, device_id
@@ -76,6 +80,45 @@ def test_other_query_parameters_stay_and_pages_without_a_key_load_as_they_are():
     sent, seen = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": "/",
                                              "query_string": b""})
     assert (sent, seen) == ([], [None])
+
+
+def location_for(path: str, query: bytes = b"key=k") -> str:
+    """The Location the hand-off answers ``GET path?query`` with (``path`` as ASGI gives it:
+    percent-decoded)."""
+    sent, _ = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": path,
+                                          "query_string": query})
+    return dict(sent[0]["headers"])[b"location"].decode("latin-1")
+
+
+@pytest.mark.parametrize(("path", "location"), [
+    ("//evil.example/", "/evil.example/"),  # GET //evil.example/?key=x
+    ("/\\evil.example/", "/evil.example/"),  # GET /%5Cevil.example/?key=x
+    ("/\\\\evil", "/evil"),
+    ("///evil", "/evil"),
+    ("/\\/\\/evil", "/evil"),
+    ("/\t/evil.example/", "/%09/evil.example/"),  # a browser would drop the tab: //evil
+    ("/table/3\nSet-Cookie: x", "/table/3%0ASet-Cookie:%20x"),
+    ("/tablé/ü", "/tabl%C3%A9/%C3%BC"),
+    ("/100%/a?b#c\\d", "/100%25/a%3Fb%23c%5Cd"),  # decoded %25, %3F, %23, %5C: again encoded
+    ("/javascript:alert(1)", "/javascript:alert(1)"),  # a path, not a scheme
+    ("", "/"),
+])
+def test_the_redirect_stays_on_this_server_whatever_the_path(path, location):
+    """A crafted path cannot make the redirect an open one (a Location of another site)."""
+    assert location_for(path) == location
+
+
+def test_the_redirect_keeps_the_other_query_parameters_in_their_order():
+    assert location_for("/table/3", b"lang=de&key=x") == "/table/3?lang=de"
+    assert location_for("/table/3", b"key=x&lang=de&tab=a%20b") == "/table/3?lang=de&tab=a+b"
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.text())
+def test_for_any_path_the_location_is_a_path_of_this_server(path):
+    location = location_for(path)
+    assert location.startswith("/") and location[1:2] not in ("/", "\\")
+    assert location.isascii() and location.isprintable() and " " not in location
 
 
 def test_new_host_key_replaces_the_key_and_ends_every_host_device(tmp_path):

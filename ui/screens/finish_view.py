@@ -7,6 +7,7 @@ import flet as ft
 
 from scorer.bgstats import bgstats_link
 from ui.store.finished import FinishForm, play_of
+from ui.store.storage import NoSuchTable
 from ui.parts.saving import saves
 from ui.parts.widgets import (PROBLEM, SaveMark, TOUCH, heading, labelled, selectable_text,
                               tap_target)
@@ -36,13 +37,13 @@ def start_rematch(context, table_id: int) -> int:
 class FinishView:
     def __init__(self, context, table_id: int):
         if not context.may_open(table_id):
-            raise LookupError(f"table {table_id} is not shared with this device")
+            raise NoSuchTable(table_id)  # to this device, as good as absent
         self.context = context
         self.table_id = table_id
         self.session = context.sessions.get(table_id)
         stored = context.store.get(table_id)
         if self.session is None or stored is None:
-            raise LookupError(f"no table {table_id}")
+            raise NoSuchTable(table_id)
         self.form = FinishForm.of(stored)
         self.error = ft.Text(size=14, color=PROBLEM)
         self.starters = ft.Row(wrap=True, spacing=6)

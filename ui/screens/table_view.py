@@ -14,6 +14,7 @@ from ui.screens.table_settings_view import TableSettingsView
 from ui.parts.widgets import (
     SaveMark, TOUCH, Memo, heading, labelled, tap_target, warning_badge, warning_said,
 )
+from ui.store.storage import NoSuchTable
 
 
 class TableView:
@@ -24,7 +25,7 @@ class TableView:
         self.context = context
         self.session = context.sessions.get(table_id)
         if self.session is None:
-            raise LookupError(f"no table {table_id}")
+            raise NoSuchTable(table_id)
         self.tab = tab
         names = self.session.player_names
         self.player = min(max(player, 0), len(names) - 1)

@@ -8,6 +8,7 @@ import flet as ft
 
 from ui.screens.scorepad_model import plain_text
 from ui.parts.widgets import SaveMark, TOUCH, heading, labelled, tap_target
+from ui.store.storage import NoSuchTable
 
 
 class TextView:
@@ -15,7 +16,7 @@ class TextView:
         self.context = context
         self.session = context.sessions.get(table_id) if context.may_open(table_id) else None
         if self.session is None:
-            raise LookupError(f"no table {table_id}")
+            raise NoSuchTable(table_id)
         self._text = ft.Text(size=12, font_family="DejaVuMono", no_wrap=True)
         self._save_mark = SaveMark(self.session, context.words)
         back = f"/table/{table_id}/scorepad"

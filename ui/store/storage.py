@@ -145,6 +145,15 @@ class StoreUnavailable(Exception):
     """The tables file cannot be used; the message says why, names the file and what to do."""
 
 
+class NoSuchTable(LookupError):
+    """An address names a table this device cannot have: deleted, never made, not shared with
+    it, or a number no table can have. An ordinary answer, told in words, never a bug."""
+
+    def __init__(self, table_id: int):
+        super().__init__(f"no table {table_id}")
+        self.table_id = table_id
+
+
 class NotSaved(Exception):
     """A change the tables file refused (made read-only, full, deleted while the app runs...):
     nothing of it was written. Every write of the file (tables, grants, deck, photos) raises

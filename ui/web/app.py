@@ -26,12 +26,32 @@ from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
 from ui.live.session import Sessions, scoring_thread, storage_writer
-from ui.store.storage import NotSaved, StoredTable, TableStore
+from ui.store.storage import NoSuchTable, NotSaved, StoredTable, TableStore
 from ui.parts.saving import tell_not_saved
+from ui.web.closed_tabs import still_connected
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 
 logger = logging.getLogger(__name__)
+
+NO_TABLE = 0
+"""A table id no table has: SQLite numbers rows from 1."""
+LARGEST_ROUTE_NUMBER = 2**63 - 1
+"""SQLite's largest integer: a larger number fails the query it is bound to (OverflowError)."""
+LOGGED_ROUTE = 200
+"""How much of an address a log line quotes (an address is the browser's to make, any length)."""
+
+
+def route_number(digits: str) -> int:
+    """The number a route's digits say, or :data:`NO_TABLE` (0) when SQLite cannot hold it:
+    a table id that large is answered as any unknown table, a player's number as the first
+    player. The length is checked first, as ``int`` refuses more than 4300 digits
+    (ValueError)."""
+    if len(digits) > len(str(LARGEST_ROUTE_NUMBER)):
+        return NO_TABLE
+    number = int(digits)
+    return number if number <= LARGEST_ROUTE_NUMBER else NO_TABLE
+
 
 FONT = "DejaVu"
 """Shipped in assets/: the web client bundles only Roboto, which has no ★ or ☺."""
@@ -168,26 +188,29 @@ class AppContext:
                 self.view = NewTableView(self)
             elif join:
                 self.view = JoinView(self, join.group(1))
-            elif shared and not self.may_open(int(shared.group(1))):
+            elif shared and not self.may_open(route_number(shared.group(1))):
                 self.view = HomeView(self, message=self.words.say(
                     "ui.app.not_shared", "This table is not shared with this device: open its "
                     "invitation (QR code or link) to join it."))
             elif path in SCREENS:
                 self.view = after_game[path](self)
             elif finish:
-                self.view = FinishView(self, int(finish.group(1)))
+                self.view = FinishView(self, route_number(finish.group(1)))
                 self._subscribe(f"table-{finish.group(1)}")
             elif text:
-                self.view = TextView(self, int(text.group(1)))
+                self.view = TextView(self, route_number(text.group(1)))
                 self._subscribe(f"table-{text.group(1)}")
             elif table:
-                self._show_table(int(table.group(1)), table.group(4) or "valley",
-                                 int(table.group(3)) if table.group(3) else None)
+                self._show_table(route_number(table.group(1)), table.group(4) or "valley",
+                                 route_number(table.group(3)) if table.group(3) else None)
             else:
                 self.view = HomeView(self)
             root = self.view.root
-        except Exception:  # noqa: BLE001 - show home rather than a blank page
-            logger.exception("cannot show %s", route)
+        except Exception as error:  # noqa: BLE001 - show home rather than a blank page
+            if isinstance(error, NoSuchTable):  # deleted, never made: the address is at fault
+                logger.info("cannot show %.*r: %s", LOGGED_ROUTE, route, error)
+            else:
+                logger.exception("cannot show %s", route)
             self.view = HomeView(self, message=self.words.say("ui.app.cannot_open",
                                                               "Could not open {route}.",
                                                               route=route))
@@ -344,6 +367,11 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
         context.show(page.route)
         if refused is not None:
             tell_not_saved(context, refused)
+        # The tab may have closed while main awaited its answers (the device, its language):
+        # an ordinary end, and the theme needs the connection to be asked for.
+        if not still_connected(page):
+            logger.debug("a browser tab closed before its screen was ready")
+            return
         page.run_task(theme.restore, page, context.redraw)
 
     return main

@@ -24,6 +24,18 @@ def tab_closed(error: BaseException) -> None:
     logger.debug("a browser tab closed its connection (%s)", type(error).__name__)
 
 
+def still_connected(page) -> bool:
+    """Whether the browser tab of ``page`` is still connected to its session.
+
+    When a tab's websocket closes, Flet (1.0.5) keeps the session a while for a reconnection
+    but drops its connection (``Session.disconnect`` sets it to None). What a handler still
+    running then sends is dropped quietly, but what needs the connection fails:
+    ``page.run_task`` (and ``page.loop``) raise ``AttributeError: 'NoneType' object has no
+    attribute 'loop'``. A handler that awaited the browser asks here before such a call.
+    """
+    return page.session.connection is not None
+
+
 class ClosedTabs:
     """ASGI wrapper: a websocket whose browser has gone ends quietly."""
 

@@ -17,7 +17,7 @@ import time
 from collections import OrderedDict
 from contextvars import ContextVar
 from http.cookies import SimpleCookie
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.requests import HTTPConnection
 
@@ -26,6 +26,9 @@ TICKET_SECONDS = 120
 """Long enough for the redirected page to load and open its websocket."""
 MOST_TICKETS = 64
 """Tickets waiting at once; the oldest goes first (requests with a key cannot fill memory)."""
+PATH_SAFE = "/!$&'()*+,;=:@"
+"""What a path of the redirect keeps as it is besides letters, digits and ``_.-~``: RFC 3986's
+path characters except ``%`` (the ASGI path is decoded, so a ``%`` in it is a percent sign)."""
 
 presented_key: ContextVar[str | None] = ContextVar("presented_key", default=None)
 """The host key the browser of this websocket presented, if any (read in the app's ``main``)."""
@@ -68,7 +71,7 @@ class HostKeyHandOff:
         return key if time.monotonic() < until else None
 
     async def _redirect(self, scope, send, key: str, rest: list[tuple[str, str]]) -> None:
-        location = scope["path"] + (f"?{urlencode(rest)}" if rest else "")
+        location = own_path(scope["path"]) + (f"?{urlencode(rest)}" if rest else "")
         cookie = SimpleCookie()
         cookie[COOKIE] = self._ticket(key)
         cookie[COOKIE].update({"path": "/", "max-age": TICKET_SECONDS, "httponly": True,
@@ -80,6 +83,23 @@ class HostKeyHandOff:
             (b"content-length", b"0"),
         ]})
         await send({"type": "http.response.body", "body": b""})
+
+
+def own_path(path: str) -> str:
+    r"""``path`` as a redirect to a page of this server: never an open redirect.
+
+    A browser reads a Location starting with ``//`` or ``/\`` as another site's address
+    (``//evil.example/``), so leading slashes and backslashes become one ``/``. The rest is
+    percent-encoded: no backslash, control character (browsers drop tabs and newlines from an
+    address, which could join slashes again), space or non-ASCII letter survives, and as the
+    result starts with ``/``, no scheme can either.
+
+    >>> own_path("//evil.example/")
+    '/evil.example/'
+    >>> own_path("/\\evil.example/a b")
+    '/evil.example/a%20b'
+    """
+    return "/" + quote(path.lstrip("/\\"), safe=PATH_SAFE)
 
 
 def _cookie(scope) -> str | None:
