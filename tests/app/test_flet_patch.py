@@ -1,0 +1,96 @@
+"""What ui/web/flet_patch.py relies on in Flet's own code: each test fails when a new Flet changes
+it, so the patch is looked at again (and dropped where Flet now bounds the message itself)."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import sys
+
+import flet
+import msgpack
+import pytest
+from flet.messaging import session as flet_session
+from flet_web.fastapi import flet_app
+
+from ui.web import flet_patch
+from ui.web.websocket_limits import EventFlow, event_flow
+
+
+def test_flet_dispatches_an_event_by_the_control_id_it_looks_up_in_its_index():
+    original = flet_patch._flet_dispatch_event
+    assert list(inspect.signature(original).parameters) == [
+        "self", "control_id", "event_name", "event_data"]
+    source = inspect.getsource(original)
+    assert "self.__resolve_event_control(control_id)" in source
+    # An id not in the index is looked for in the whole page tree: what the patch avoids.
+    resolve = inspect.getsource(flet_session.Session._Session__resolve_event_control)
+    assert "self.__index.get(control_id)" in resolve and "__find_live_control" in resolve
+    assert isinstance(flet_session.Session.index, property)
+
+
+def test_flets_receive_loop_unpacks_with_the_modules_msgpack_and_logs_what_ends_it():
+    receive = inspect.getsource(flet_app.FletApp._FletApp__receive_loop)
+    assert "msgpack.unpackb(data[1:]" in receive
+    assert 'logger.warning(f"Receive loop error: {e}", exc_info=True)' in receive
+    assert flet_app.logger.name == "flet_web.fastapi"
+
+
+def test_flets_handler_waits_for_its_send_loop_that_only_a_session_stops():
+    """Why websocket_limits ends a handler whose socket went before it registered."""
+    handle = inspect.getsource(flet_app.FletApp.handle)
+    assert "await send_loop_task" in handle
+    receive = inspect.getsource(flet_app.FletApp._FletApp__receive_loop)
+    assert "if self.__session:" in receive and "put(None)" in receive
+
+
+def test_flet_is_the_version_the_patch_was_written_for():
+    assert flet.__version__ == "1.0.5", "read ui/web/flet_patch.py against the new Flet"
+
+
+class Index(dict):
+    """A session's index of the controls it sent."""
+
+
+class Stand:
+    """A stand-in for Flet's session: only what dispatch_known_event reads."""
+
+    def __init__(self, known):
+        self.index = Index({id_: object() for id_ in known})
+
+
+def test_an_event_for_an_unknown_id_is_dropped_and_every_event_is_counted(monkeypatch):
+    reached = []
+
+    async def flet_dispatch(self, control_id, event_name, event_data):
+        reached.append(control_id)
+
+    monkeypatch.setattr(flet_patch, "_flet_dispatch_event", flet_dispatch)
+    flow = EventFlow()
+    token = event_flow.set(flow)
+    try:
+        stand = Stand(known=[1, 7])
+        for target in (7, 99, [1, 2], 1):
+            asyncio.run(flet_patch.dispatch_known_event(stand, target, "click", None))
+    finally:
+        event_flow.reset(token)
+    assert reached == [7, 1] and flow.in_flight == 0
+
+
+def test_a_malformed_message_keeps_its_line_and_loses_its_traceback():
+    try:
+        raise ValueError("99 is not a valid MessageAction")
+    except ValueError:
+        record = logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1,
+                                   "Receive loop error: %s", ("x",), sys.exc_info())
+    assert flet_patch.MalformedMessages().filter(record)
+    assert record.exc_info is None
+    assert record.getMessage().startswith("a client sent a malformed message (ValueError: 99")
+
+
+def test_the_unpacker_refuses_a_list_longer_than_its_limit():
+    most = flet_patch.UNPACK_LIMITS["max_array_len"]
+    assert flet_patch.limited_msgpack.unpackb(msgpack.packb([0] * most)) == [0] * most
+    with pytest.raises(ValueError):
+        flet_patch.limited_msgpack.unpackb(msgpack.packb([0] * (most + 1)))
