@@ -123,7 +123,8 @@ def test_a_sixteen_megabyte_frame_is_refused_before_it_is_unpacked(server):
     frame(3, {"target": [1, 2], "name": "click", "data": None}),  # an id that is not one
     b"\x00" + b"\xdd" + (60_000).to_bytes(4, "big") + b"\x90" * 60_000,  # over the array limit
     b"\x07garbage",  # no such frame type
-])
+], ids=["not-msgpack", "no-such-action", "no-event-name", "list-as-id", "over-array-limit",
+        "no-such-frame-type"])
 def test_a_malformed_message_is_one_line_and_the_server_goes_on(server, message):
     async def send_bad():
         async with await registered(server.url) as ws:

@@ -78,15 +78,34 @@ def test_an_event_for_an_unknown_id_is_dropped_and_every_event_is_counted(monkey
     assert reached == [7, 1] and flow.in_flight == 0
 
 
-def test_a_malformed_message_keeps_its_line_and_loses_its_traceback():
+def receive_loop_record(source: str) -> logging.LogRecord:
+    """Flet's receive loop's warning about the error that ``source`` raises, as if raised in
+    Flet's flet_app.py."""
+    where = {}
+    exec(compile(source, flet_app.__file__, "exec"), where)
     try:
-        raise ValueError("99 is not a valid MessageAction")
-    except ValueError:
-        record = logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1,
-                                   "Receive loop error: %s", ("x",), sys.exc_info())
+        where["_FletApp__on_message"]()
+    except Exception:  # noqa: BLE001 - whatever the source raised
+        return logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1,
+                                 "Receive loop error: %s", ("x",), sys.exc_info())
+    raise AssertionError("the source raised nothing")
+
+
+def test_a_malformed_message_keeps_its_line_and_loses_its_traceback():
+    for source in ("def _FletApp__on_message(): raise ValueError('99 is not a valid action')",
+                   "import msgpack\ndef _FletApp__on_message(): msgpack.unpackb(b'\\xc1')",
+                   "def _FletApp__on_message(): dict(**[])"):
+        record = receive_loop_record(source)
+        assert flet_patch.MalformedMessages().filter(record)
+        assert record.exc_info is None, source
+        assert record.getMessage().startswith("a client sent a malformed message ("), source
+
+
+def test_a_bug_deeper_in_flet_keeps_its_traceback():
+    record = receive_loop_record("def deeper(): raise ValueError('a real bug')\n"
+                                 "def _FletApp__on_message(): deeper()")
     assert flet_patch.MalformedMessages().filter(record)
-    assert record.exc_info is None
-    assert record.getMessage().startswith("a client sent a malformed message (ValueError: 99")
+    assert record.exc_info is not None and record.getMessage() == "Receive loop error: x"
 
 
 def test_the_unpacker_refuses_a_list_longer_than_its_limit():

@@ -67,19 +67,36 @@ limited_msgpack = SimpleNamespace(**{name: getattr(msgpack, name) for name in di
 limited_msgpack.unpackb = functools.partial(msgpack.unpackb, **UNPACK_LIMITS)
 
 
-MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError,
-             msgpack.UnpackException)
-"""What Flet's receive loop raises for a message of the wrong shape (msgpack's errors, an
-unknown action, a body whose fields are missing or of the wrong type)."""
+PARSING = ("__receive_loop", "__on_message")
+"""Flet's functions that read a client's message: an error raised in them (not deeper, in the
+session's own code) is a message of the wrong shape."""
+
+
+def raised_by_the_message(error: BaseException) -> bool:
+    """Whether ``error`` says that a client's message was malformed: msgpack refused it, it
+    named no action (``MessageAction(...)``), or its body did not fit (raised where Flet reads
+    the message, ``XBody(**body)``), rather than a bug further in."""
+    if isinstance(error, msgpack.UnpackException):
+        return True
+    frame = error.__traceback__
+    while frame is not None and frame.tb_next is not None:
+        frame = frame.tb_next
+    if frame is None:
+        return False
+    code = frame.tb_frame.f_code
+    # msgpack's compiled unpacker names its .pyx file; the enum module refuses an action.
+    return "msgpack" in code.co_filename or code.co_filename.endswith("enum.py") or (
+        code.co_filename.endswith("flet_app.py") and code.co_name.endswith(PARSING))
 
 
 class MalformedMessages(logging.Filter):
     """For Flet's logger: its receive loop's "Receive loop error" about a malformed message
-    becomes one line, without the traceback."""
+    becomes one line, without the traceback; any other error keeps its traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        if isinstance(error, MALFORMED) and str(record.msg).startswith("Receive loop error"):
+        if (error is not None and str(record.msg).startswith("Receive loop error")
+                and raised_by_the_message(error)):
             record.msg = "a client sent a malformed message (%s: %.200s); its connection is closed"
             record.args = (type(error).__name__, error)
             record.exc_info = None
