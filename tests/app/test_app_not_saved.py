@@ -425,7 +425,7 @@ def test_a_photo_upload_to_a_file_that_refuses_it_is_told_in_words(tmp_path, mon
                                     content=jpeg())
 
     assert asyncio.run(put()).status_code == 507
-    assert uploads.outcome(ticket).message == (
+    assert str(uploads.outcome(ticket).message) == (
         "valley.jpg: Not saved: the file cannot be written (file t.sqlite3): check that you may "
         "write there, or choose another place")
     assert PhotoStore(table.store).of_table(table.table_id) == [table.photo]

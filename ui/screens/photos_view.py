@@ -228,7 +228,7 @@ class PhotoPanel:
         refused, sending = [], []
         for picked in e.files:
             if picked.size > MAX_PHOTO_BYTES:
-                refused.append(too_large(picked.name, picked.size))
+                refused.append(self.context.words.render(too_large(picked.name, picked.size)))
                 continue
             ticket = self.context.uploads.ticket(self.context.device, self.table_id, self.player,
                                                  picked.name)
@@ -261,11 +261,12 @@ class PhotoPanel:
                                              "{file}: not sent ({error}); try again",
                                              file=e.file_name, error=e.error))
             return
+        said = self.context.words.render(outcome.message)  # in this device's language
         if outcome.photo is None:
-            self._say(outcome.message)
+            self._say(said)
             return
         self.chosen = outcome.photo.id
-        self._say(outcome.message, ft.Colors.GREEN_900)
+        self._say(said, ft.Colors.GREEN_900)
         self.context.edited(self.table_id)
         self._redraw()
 

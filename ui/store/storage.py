@@ -80,6 +80,7 @@ _ADDED_COLUMNS: list[tuple[str, str, str]] = [
     ("tables", "note", "TEXT NOT NULL DEFAULT ''"),
     ("tables", "start_player", "INTEGER"),
     ("tables", "join_code", "TEXT"),
+    ("photos", "device", "TEXT"),  # the device that uploaded it (ui/store/photos.py: quotas)
 ]
 """Columns added after the first release, as (table, column, SQL declaration): an older database
 gets them at open; append here, never edit a released entry."""
@@ -232,6 +233,8 @@ class TableStore:
                     connection.execute(statement)
                 for table, column, declaration in _ADDED_COLUMNS:
                     _add_column(connection, table, column, declaration)
+                connection.execute("CREATE INDEX IF NOT EXISTS photos_of_device ON photos "
+                                   "(device)")  # after its column, which an older file gains
                 _give_uids(connection)
                 _give_join_codes(connection)
                 fill_once(connection, deck_cards)

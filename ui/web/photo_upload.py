@@ -3,11 +3,15 @@ endpoint, ``PUT /upload``.
 
 Only a browser tab showing a table can start one: it asks :meth:`PhotoUploads.ticket` for a
 single-use ticket naming the device, the table and the player, and the upload URL Flet signs for
-that ticket (``page.get_upload_url``; HMAC with this server's secret, expiring). The endpoint
-checks the signature, takes the ticket once, checks again that the device may open the table, reads
-at most :data:`~ui.store.photos.MAX_PHOTO_BYTES` and keeps the picture only as
+that ticket (``page.get_upload_url``; HMAC with this server's secret over the ticket and an
+expiry). The endpoint checks the signature and that its expiry has not passed (Flet's own check
+does not run here), takes the ticket once, checks again that the device may open the table and
+that the table and the device are within their photo quotas
+(:meth:`~ui.store.photos.PhotoStore.over_quota`), reads at most
+:data:`~ui.store.photos.MAX_PHOTO_BYTES` and keeps the picture only as
 :func:`~ui.store.photos.safe_photo` re-encodes it. What happened is kept for the tab, which
-reads it with :meth:`PhotoUploads.outcome` when the browser reports the upload done.
+reads it with :meth:`PhotoUploads.outcome` when the browser reports the upload done, and says it
+in the device's language (a message, as every refusal here).
 
 Photos are never served by URL: a tab that may open the table gets them inside its own (already
 authorised) connection, as image bytes.
@@ -21,16 +25,18 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 
 from flet_web.uploads import build_upload_query_string, get_upload_signature
 
+from scorer.message import Message, msg
 from ui.store.access import Access
 from ui.store.photos import (
-    MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoRefused, PhotoStore, safe_photo, too_large,
+    MAX_PHOTO_BYTES, UPLOAD_SECONDS, OverQuota, Photo, PhotoRefused, PhotoStore, Sender,
+    safe_photo, too_large,
 )
 from ui.store.storage import NotSaved, TableStore
 
@@ -55,7 +61,7 @@ class Outcome:
     """What became of an upload: the photo kept, or why not in words."""
 
     photo: Photo | None
-    message: str
+    message: Message
 
 
 class PhotoUploads:
@@ -101,54 +107,84 @@ class PhotoUploads:
     async def receive(self, request: Request) -> PlainTextResponse:
         """The ``PUT /upload`` endpoint."""
         name = request.query_params.get("f", "")
-        if not self._signed(request, name):
+        expires = self._signed_expiry(request, name)
+        if expires is None:
             return PlainTextResponse("Not an upload this server asked for.", status_code=403)
         ticket = self._take(name)
         if ticket is None:
             return PlainTextResponse("This upload has expired or was used.", status_code=410)
+        if expires <= datetime.now(timezone.utc):
+            # Signed by this server, but its expiry has passed: refused as Flet's own endpoint
+            # refuses it, whatever the ticket's clock says (the URL names its own life).
+            return self._refuse(name, 403, msg(
+                "ui.photo.link_expired", "{file}: not kept, its upload link expired before the "
+                "photo arrived; pick the photo again", file=ticket.file_name))
         if not self.access.may_open(ticket.device, ticket.table_id):
-            return self._refuse(name, 403, f"{ticket.file_name}: this table is not shared with "
-                                           "this device any more")
+            return self._refuse(name, 403, msg(
+                "ui.photo.not_shared", "{file}: this table is not shared with this device any "
+                "more", file=ticket.file_name))
         if self.store.get(ticket.table_id) is None:
-            return self._refuse(name, 410, f"{ticket.file_name}: not kept, the table was "
-                                           "deleted meanwhile")
+            return self._refuse(name, 410, msg(
+                "ui.photo.table_deleted", "{file}: not kept, the table was deleted meanwhile",
+                file=ticket.file_name))
+        full = self.photos.over_quota(ticket.table_id, _sender(ticket))
+        if full is not None:  # before the body is read: a full quota costs no decoding
+            return self._refuse(name, 413, full)
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_PHOTO_BYTES:
             return self._refuse(name, 413, too_large(ticket.file_name, int(declared)))
         try:
             data = await asyncio.wait_for(_read_at_most(request, MAX_PHOTO_BYTES), READ_SECONDS)
         except asyncio.TimeoutError:
-            return self._refuse(name, 408, f"{ticket.file_name}: the upload took too long; try "
-                                           "again on a better connection")
+            return self._refuse(name, 408, msg(
+                "ui.photo.too_slow", "{file}: the upload took too long; try again on a better "
+                "connection", file=ticket.file_name))
         if data is None:
             return self._refuse(name, 413, too_large(ticket.file_name, MAX_PHOTO_BYTES + 1))
         async with self._decoding:
             try:
                 kept = await asyncio.to_thread(self._keep, ticket, data)
+            except OverQuota as refused:  # the quota filled while this one was read
+                return self._refuse(name, 413, refused.message)
             except PhotoRefused as refused:
-                return self._refuse(name, 415, str(refused))
+                return self._refuse(name, 415, refused.message)
             except NotSaved as refused:
-                return self._refuse(name, 507, f"{ticket.file_name}: {refused.words(host=False)}")
-        self._record(name, Outcome(kept, f"Photo kept ({kept.width} × {kept.height})."))
+                return self._refuse(name, 507, msg("ui.photo.not_saved", "{file}: {problem}",
+                                                   file=ticket.file_name,
+                                                   problem=refused.message(host=False)))
+        self._record(name, Outcome(kept, msg("ui.photo.kept", "Photo kept ({width} × {height}).",
+                                             width=kept.width, height=kept.height)))
         return PlainTextResponse("Kept.", status_code=201)
 
     def _keep(self, ticket: Ticket, data: bytes) -> Photo:
         """Decode, re-encode and store (on a worker thread: the event loop serves the tables)."""
-        return self.photos.add(ticket.table_id, ticket.player, safe_photo(data, ticket.file_name))
+        return self.photos.add(ticket.table_id, ticket.player, safe_photo(data, ticket.file_name),
+                               sender=_sender(ticket))
 
-    def _signed(self, request: Request, name: str) -> bool:
+    def _signed_expiry(self, request: Request, name: str) -> datetime | None:
+        """The expiry the URL was signed with (aware, UTC), or None for a URL this server did not
+        sign. Flet signs ``e`` as an aware UTC time; an unsigned or naive one is refused."""
         try:
             expires = datetime.fromisoformat(request.query_params.get("e", ""))
             expected = get_upload_signature(request.url.path,
                                             build_upload_query_string(name, expires), expires,
                                             self.secret)
         except (ValueError, TypeError):
-            return False
-        return bool(name) and hmac.compare_digest(expected, request.query_params.get("s", ""))
+            return None
+        if not name or expires.tzinfo is None:
+            return None
+        if not hmac.compare_digest(expected, request.query_params.get("s", "")):
+            return None
+        return expires
 
-    def _refuse(self, name: str, status: int, message: str) -> PlainTextResponse:
+    def _refuse(self, name: str, status: int, message: Message) -> PlainTextResponse:
+        """The refusal kept for the tab (said in its language) and answered in English."""
         self._record(name, Outcome(None, message))
-        return PlainTextResponse(message, status_code=status)
+        return PlainTextResponse(message.text, status_code=status)
+
+
+def _sender(ticket: Ticket) -> Sender:
+    return Sender(ticket.device, ticket.file_name)
 
 
 async def _read_at_most(request: Request, limit: int) -> bytes | None:
