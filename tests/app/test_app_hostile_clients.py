@@ -192,3 +192,21 @@ def test_the_server_still_serves_a_real_session_after_all_of_it(server):
 
     asyncio.run(still_served())
     assert page_answer_seconds(server.url) <= 1.0
+
+
+def test_a_closed_session_is_kept_minutes_not_an_hour(tmp_path, monkeypatch):
+    """Flet keeps a session whose tab closed for its resumption: an hour by default."""
+    import flet_web.fastapi as flet_fastapi
+
+    from ui.web import server as web_server
+
+    asked = {}
+    real_app = flet_fastapi.app
+
+    def recording_app(main, **options):
+        asked.update(options)
+        return real_app(main, **options)
+
+    monkeypatch.setattr(flet_fastapi, "app", recording_app)
+    web_server.build_asgi_app(tmp_path / "tables.sqlite3", 8550)
+    assert asked["session_timeout_seconds"] == web_server.SESSION_KEPT_SECONDS <= 600
