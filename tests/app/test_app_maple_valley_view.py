@@ -209,3 +209,15 @@ def test_the_card_dialogs_steppers_say_what_they_change_in_the_devices_language(
     german = context.dialogs[-1]
     assert identified(german.content, "card-score-plus").tooltip.endswith(": eins mehr")
     assert identified(german.content, "card-score-minus").tooltip.endswith(": eins weniger")
+
+
+def test_the_tie_break_line_names_a_tie_break_only_when_totals_are_tied(tmp_path):
+    session, _, view = view_of(tmp_path)
+    view.model.step("Maps", 1)
+    pad = Scorepad(session.result)
+    assert pad.totals[0] != pad.totals[1]
+    assert pad.tie_break_line == pad.tie_break  # not "Tie-break: Maple Valley has no tie-break…"
+    assert not pad.tie_break_line.startswith("Tie-break")
+    view.model.__class__(session, 1).step("Maps", 1)
+    tied = Scorepad(session.result)
+    assert tied.tie_break_line == f"Tie-break: {tied.tie_break}"

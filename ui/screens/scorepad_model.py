@@ -70,6 +70,15 @@ class Scorepad:
         return self.result.tie_break
 
     @property
+    def tie_break_line(self) -> str:
+        """The scorepad's tie-break line: "Tie-break: " and what decided a tie, or, with no two
+        totals equal, only the sentence that says so (not "Tie-break: No tie: …")."""
+        if len(set(self.totals)) == len(self.totals):
+            return self.tie_break
+        return self.words.say("ui.scorepad.tie_break", "Tie-break: {tie_break}",
+                              tie_break=self.tie_break)
+
+    @property
     def warnings(self) -> tuple[str, ...]:
         return self.result.warnings
 

@@ -161,8 +161,7 @@ class ScorepadView:
                 for player, value in enumerate(values):
                     self._values[(key, player)].value = str(value)
             self._winners.value = pad.winners_text
-            self._tie_break.value = self.context.words.say(
-                "ui.scorepad.tie_break", "Tie-break: {tie_break}", tie_break=pad.tie_break)
+            self._tie_break.value = pad.tie_break_line
             items.append(self._winners_box)
             items.append(self._tie_break_box)
             notes = tuple((player.name, player.notes) for player in result.players)
