@@ -303,3 +303,21 @@ def test_the_server_keeps_the_code_it_loaded_out_of_garbage_collections():
         assert len(gc.get_objects()) < loaded // 2
     finally:
         gc.unfreeze()
+
+
+def test_an_invite_on_loopback_says_phones_cannot_open_it_and_how_to_start_for_them(store):
+    """Issue 32, row 1: started without --lan, the link is 127.0.0.1, which no phone opens."""
+    from control_tree import identified, texts
+    from ui.screens.invite_view import InviteDialog
+
+    table_id = new_table(store)
+    alone = context(store, "host")
+    alone.speak("de")
+    dialog = InviteDialog(alone, table_id)
+    dialog.render()
+    warning = identified(dialog.content, "invite-unreachable")
+    assert "Handys können diese Adresse nicht öffnen" in " ".join(texts(warning))
+    assert "scorepad app --lan" in " ".join(texts(warning))
+    on_the_lan = InviteDialog(context(store, "h", "ws://127.0.0.1:8610", ["192.0.2.2"]), table_id)
+    on_the_lan.render()
+    assert identified(on_the_lan.content, "invite-unreachable") is None

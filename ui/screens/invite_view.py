@@ -26,6 +26,12 @@ def join_link(context, table_id: int) -> str:
     return f"{scheme}://{netloc}/join/{context.access.join_code(table_id)}"
 
 
+def only_this_computer(link: str) -> bool:
+    """Whether ``link`` names this computer's loopback address, which no phone can open (the app
+    was started without ``--lan``)."""
+    return _loopback(urlsplit(link).hostname or "")
+
+
 def _loopback(hostname: str) -> bool:
     if hostname == "localhost":
         return True
@@ -70,9 +76,16 @@ class InviteDialog:
     def render(self) -> None:
         link = join_link(self.context, self.table_id)
         words = self.context.words
+        if only_this_computer(link):
+            how = labelled("invite-unreachable", ft.Text(words.say(
+                "ui.invite.unreachable", "Phones cannot open this address: it works on this "
+                "computer only. To invite phones on the same Wi-Fi, stop the app and start it "
+                "again with: scorepad app --lan"), size=13, color=PROBLEM))
+        else:
+            how = ft.Text(words.say("ui.invite.how", "On the same Wi-Fi, scan this with a phone's "
+                                    "camera, or open the link; then pick your player."), size=13)
         items: list[ft.Control] = [
-            ft.Text(words.say("ui.invite.how", "On the same Wi-Fi, scan this with a phone's "
-                              "camera, or open the link; then pick your player."), size=13),
+            how,
             labelled("invite-qr", ft.Image(src=qr_png(link), width=240, height=240,
                                            semantics_label=words.say(
                                                "ui.invite.qr", "QR code of the join link"))),
