@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from scorer.core.breakdown import Cell
 from scorer.core.options import TableOptions
-from scorer.core.players import COLOUR_NAMES, name_clash, name_problem
+from scorer.core.players import COLOUR_NAMES, name_clash, name_problem_message
 from scorer.message import Message, msg
 from ui.parts.words import app_language, spoken
 from ui.store.draft_check import Checked
@@ -168,7 +168,7 @@ def validate_players(players: list[PlayerSetup], game: GamePlugin, words=None) -
         return words.say("ui.games.players.count", "{game} is played by {least} to {most} players",
                          game=game.title, least=game.min_players, most=game.max_players)
     for number, player in enumerate(players, start=1):
-        problem = name_problem(player.name)
+        problem = name_problem_message(player.name)
         if problem:
             return words.say("ui.games.players.name", "player {number}: {problem}",
                              number=number, problem=spoken(words, problem))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ui.games.plugin import PLAYER_COLOURS, GamePlugin, PlayerSetup, validate_players
+from scorer.core.players import name_problem_message
 from ui.store.storage import TableStore
 
 
@@ -58,6 +59,11 @@ class NewTableForm:
     @property
     def players(self) -> list[PlayerSetup]:
         return [PlayerSetup(name.strip(), colour) for name, colour in zip(self.names, self.colours)]
+
+    def unnamed(self) -> int | None:
+        """The first player whose name cannot be one (blank, too long), to mark on its field."""
+        return next((index for index, player in enumerate(self.players)
+                     if name_problem_message(player.name) is not None), None)
 
     def problem(self, words=None) -> str | None:
         """Why these players and choices cannot start a table, in ``words`` (the device's

@@ -16,6 +16,10 @@ class NewTableView:
         self.context = context
         self.form = NewTableForm(context.games)
         self.error = ""
+        self.error_at: int | None = None
+        """The player whose name field shows the error too (beside where it is to be fixed)."""
+        self._fields: list[ft.TextField] = []
+        self._error_handle: ft.Control | None = None
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         self._setup_form = None
         self.render()
@@ -50,6 +54,7 @@ class NewTableView:
                               least=form.game.min_players, most=form.game.max_players), size=16,
                     weight=ft.FontWeight.BOLD),
         ]
+        self._fields = []
         for index, (name, colour) in enumerate(zip(form.names, form.colours)):
             items.append(self._player_row(index, name, colour))
         if len(form.names) < form.game.max_players:
@@ -60,9 +65,11 @@ class NewTableView:
                 lambda e: self._change(form.add_player), "add-player",
             ))
         items.append(self._setup_form.root)
+        self._error_handle = None
         if self.error:
-            items.append(labelled("new-table-error",
-                                  ft.Text(self.error, color=ft.Colors.ERROR, size=15)))
+            self._error_handle = labelled("new-table-error",
+                                          ft.Text(self.error, color=ft.Colors.ERROR, size=15))
+            items.append(self._error_handle)
         items.append(tap_target(
             ft.Text(words.say("ui.new.start", "Start the table"), size=16,
                     weight=ft.FontWeight.BOLD),
@@ -74,12 +81,15 @@ class NewTableView:
         words = self.context.words
         field = ft.TextField(
             value=name,
-            label=words.say("ui.new.player", "Player {number}", number=index + 1),
+            # "Player 2" in an empty field read as a name already typed.
+            label=words.say("ui.new.player_name", "Name of player {number}", number=index + 1),
             border=ft.OutlineInputBorder(),
             max_length=40,
             counter="",
             on_change=lambda e, i=index: self._rename(i, e.control.value),
+            error=self.error if self.error and index == self.error_at else None,
         )
+        self._fields.append(field)
         swatch = tap_target(
             ft.Text(colour_name(words, colour), size=13, color=PLAYER_TEXT[colour]),
             lambda e, i=index: self._change(lambda: self.form.next_colour(i)),
@@ -102,10 +112,16 @@ class NewTableView:
         return ft.Row(controls, spacing=8)
 
     def _rename(self, index: int, value: str) -> None:
+        """A name typed: the error goes, and the fields stay the controls being typed in (drawn
+        anew, a field lost the keys typed meanwhile: "Ben" became "B")."""
         self.form.names[index] = value
         if self.error:
             self.error = ""
-            self.render()
+            self.error_at = None
+            for field in self._fields:
+                field.error = None
+            if self._error_handle is not None:
+                self._error_handle.visible = False
             self.context.page.update()
 
     def _choose_game(self, key: str) -> None:
@@ -118,6 +134,7 @@ class NewTableView:
     def _change(self, action) -> None:
         action()
         self.error = ""
+        self.error_at = None
         self.render()
         self.context.page.update()
 
@@ -130,6 +147,7 @@ class NewTableView:
         problem = self.form.problem(self.context.words)
         if problem:
             self.error = problem[0].upper() + problem[1:] + "."
+            self.error_at = self.form.unnamed()
             self.render()
             self.context.page.update()
             return
