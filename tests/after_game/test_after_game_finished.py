@@ -65,5 +65,6 @@ def test_the_form_reads_date_and_time_or_says_how_to_write_them():
     assert form.played().replace(tzinfo=None) == datetime(2026, 2, 14, 21, 5)
     assert form.played().tzinfo is not None
     assert "Time: write it as hours:minutes" in FinishForm("2026-02-14", "9pm").problem()
-    assert "Date: write it as year-month-day" in FinishForm("14/02/2026", "21:05").problem()
+    assert ("Date: write it as 1/31/2026 or as year-month-day"
+            in FinishForm("31/31/2026", "21:05").problem())
     assert "Location: at most 200" in FinishForm("2026-02-14", "21:05", "x" * 201).problem()

@@ -122,9 +122,10 @@ def finish(context: FakeContext, table_id: int, day: str = "2026-01-05") -> Fini
 
 
 def test_a_bad_date_is_named_and_nothing_is_finished(context):
-    view = finish(context, 1, day="5/1/2026")
-    assert "Date: write it as year-month-day" in find(view.root, "finish-error").value
-    assert "5/1/2026" in find(view.root, "finish-error").value
+    view = finish(context, 1, day="5/41/2026")
+    assert "Date: write it as 1/31/2026 or as year-month-day" in find(view.root,
+                                                                      "finish-error").value
+    assert "5/41/2026" in find(view.root, "finish-error").value
     assert context.store.get(1).finished is None
 
 

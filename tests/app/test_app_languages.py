@@ -4,8 +4,11 @@ switch's words."""
 from __future__ import annotations
 
 import asyncio
+from datetime import date
 
 import flet as ft
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ui.parts.words import app_language, language_switch, locale_configuration
 from ui.web.device_language import asked_in_address
@@ -88,9 +91,10 @@ def test_a_refused_save_is_said_in_each_device_language(tmp_path):
 def test_a_finish_form_refusal_is_said_in_the_device_language():
     from ui.store.finished import FinishForm
 
-    form = FinishForm("14/02/2026", "21:05")
+    form = FinishForm("31/31/2026", "21:05", language="de")
     assert form.problem(app_language("de")) == (
-        "Datum: als Jahr-Monat-Tag schreiben, z. B. 2026-01-31 (nicht „14/02/2026“)")
+        "Datum: als 31.01.2026 oder als Jahr-Monat-Tag schreiben, z. B. 2026-01-31 "
+        "(nicht „31/31/2026“)")
     assert FinishForm("2026-02-14", "21:05", "x" * 201).problem(app_language("es")) == (
         "Lugar: como mucho 200 letras")
 
@@ -107,3 +111,43 @@ def test_who_deleted_a_table_is_said_in_each_device_language():
     assert deleted_message("Bea", app_language("de")) == (
         "Bea hat diesen Tisch gelöscht: auf deren Bildschirm rückgängig machen oder eine Kopie "
         "behalten.")
+
+
+def test_a_date_is_taken_as_the_device_language_writes_it_and_as_iso():
+    """Issue 32, row 7: '2.12.2026' was refused on a German phone."""
+    from ui.store.finished import FinishForm
+
+    for typed, code in (("2.12.2026", "de"), ("02.12.26", "de"), ("2/12/2026", "es"),
+                        ("12/2/2026", "en"), ("2026-12-02", "de"), ("2026-12-02", "en")):
+        assert FinishForm(typed, "21:05", language=code).played().date() == date(2026, 12, 2), \
+            (typed, code)
+    for typed in ("", "gestern", "40.40.2026", "1.2", "2.12.2026.2026.2026.2026"):
+        assert FinishForm(typed, "21:05", language="de").problem() is not None, typed
+
+
+def test_the_finish_form_shows_the_date_as_the_device_language_writes_it(tmp_path):
+    from datetime import datetime
+
+    from pathlib import Path
+
+    from ui.games.registry import APP_GAMES
+    from ui.screens.import_model import import_table
+    from ui.store.finished import FinishForm
+    from ui.store.storage import TableStore
+
+    store = TableStore(tmp_path / "t.sqlite3")
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    example = (examples / "girasoles" / "rulebook_scoring_example.json").read_text()
+
+    stored = store.get(import_table(example, store, APP_GAMES).table_id)
+    evening = datetime(2026, 12, 2, 20, 30).astimezone()
+    assert [FinishForm.of(stored, evening, code).day for code in ("de", "es", "en")] == [
+        "02.12.2026", "2/12/2026", "12/2/2026"]
+
+
+@given(st.dates(min_value=date(1000, 1, 1)),
+       st.sampled_from(["en", "es", "de", "pseudo"]))
+def test_a_date_written_as_the_language_writes_it_reads_back_as_the_same_day(day, code):
+    from ui.store.finished import local_date, read_local_date
+
+    assert read_local_date(local_date(day, code), code).date() == day

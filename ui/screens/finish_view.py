@@ -44,7 +44,7 @@ class FinishView:
         stored = context.store.get(table_id)
         if self.session is None or stored is None:
             raise NoSuchTable(table_id)
-        self.form = FinishForm.of(stored)
+        self.form = FinishForm.of(stored, language_code=context.words.code)
         self.error = ft.Text(size=14, color=PROBLEM)
         self.starters = ft.Row(wrap=True, spacing=6)
         self.summary = ft.Text(size=15)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from scorer.core.players import COLOUR_NAMES, name_key
 from scorer.core.text import unprintable
@@ -99,6 +99,42 @@ def player_colours(finished: Iterable[FinishedTable]) -> dict[str, str]:
     return colours
 
 
+EXAMPLE_DAY = date(2026, 1, 31)
+"""The day a date's refusal shows written (the 31st: day and month cannot be mistaken)."""
+
+
+def _pattern(language_code: str) -> str:
+    """The language's short date pattern with the year in four digits (de: dd.MM.yyyy, es:
+    d/M/yyyy, en: M/d/yyyy)."""
+    from babel.dates import get_date_format
+
+    pattern = get_date_format("short", locale=language(language_code).locale).pattern
+    return pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy")
+
+
+def local_date(day: date, language_code: str) -> str:
+    """``day`` as the language writes it in numbers (02.12.2026 in German)."""
+    from babel.dates import format_date
+
+    return format_date(day, _pattern(language_code), locale=language(language_code).locale)
+
+
+def read_local_date(typed: str, language_code: str) -> datetime | None:
+    """The day ``typed`` in the language's order of day, month and year (2.12.2026 in German,
+    12/2/2026 in English), any separator, a two-digit year in this century; None if it is not
+    one."""
+    from babel.dates import parse_date
+
+    if not typed or len(typed) > 20 or not any(ch.isdigit() for ch in typed):
+        return None
+    try:
+        day = parse_date(typed, locale=language(language_code).locale,
+                         format=_pattern(language_code))
+    except (ValueError, IndexError, TypeError):
+        return None
+    return datetime(day.year, day.month, day.day)
+
+
 @dataclass
 class FinishForm:
     """Finishing a table (or changing how it finished): when it was played, where, a note, who
@@ -110,20 +146,28 @@ class FinishForm:
     note: str = ""
     start_player: int | None = None
 
+    language: str = DEFAULT
+    """The device's language: its own way of writing a date is taken (and ISO's), and shown."""
+
     @classmethod
-    def of(cls, stored: StoredTable, now: datetime | None = None) -> FinishForm:
+    def of(cls, stored: StoredTable, now: datetime | None = None,
+           language_code: str = DEFAULT) -> FinishForm:
         when = (stored.finished or now or datetime.now()).astimezone()
-        return cls(when.strftime("%Y-%m-%d"), when.strftime("%H:%M"), stored.location,
-                   stored.note, stored.start_player)
+        return cls(local_date(when.date(), language_code), when.strftime("%H:%M"),
+                   stored.location, stored.note, stored.start_player, language_code)
 
     def played(self) -> datetime:
         """When the game was played; a MessageError says what to write instead."""
+        typed = self.day.strip()
         try:
-            day = datetime.strptime(self.day.strip(), "%Y-%m-%d")
+            day = datetime.strptime(typed, "%Y-%m-%d")
         except ValueError:
-            raise MessageError(msg("ui.finish.bad_date", "Date: write it as year-month-day, "
-                                   "e.g. 2026-01-31 (not “{typed}”)",
-                                   typed=self.day.strip())) from None
+            day = read_local_date(typed, self.language)
+        if day is None:
+            raise MessageError(msg("ui.finish.bad_local_date", "Date: write it as {example} or "
+                                   "as year-month-day, e.g. 2026-01-31 (not “{typed}”)",
+                                   example=local_date(EXAMPLE_DAY, self.language),
+                                   typed=typed)) from None
         try:
             time = datetime.strptime(self.time.strip(), "%H:%M")
         except ValueError:
