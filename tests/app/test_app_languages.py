@@ -151,3 +151,16 @@ def test_a_date_written_as_the_language_writes_it_reads_back_as_the_same_day(day
     from ui.store.finished import local_date, read_local_date
 
     assert read_local_date(local_date(day, code), code).date() == day
+
+
+def test_the_words_a_german_speaking_group_tripped_on_read_as_they_mean():
+    """Issue 32, rows 11 and 14: 'Sicherung laden' read as load (download is meant), the photo
+    box's '(0; je etwa ein Megabyte…)' was cryptic, and 'Ihre Kombination' (the card's) read as
+    the formal 'your' where the app says 'du'."""
+    german = app_language("de")
+    assert german.say("ui.backup.download", "Download backup") == "Sicherung herunterladen"
+    assert german.say("ui.backup.with_photos", "With the tables' photos ({count}; about a "
+                      "megabyte each: leave them out for a small file)", count=3) == (
+        "Mit den Fotos der Tische (3 Fotos, je etwa 1 MB; ohne die Fotos bleibt die Datei klein)")
+    assert german.say("ui.sv.picker.asks", "Its combination asks for:") == (
+        "Die Kombination dieser Karte verlangt:")
