@@ -15,6 +15,8 @@ class GoalPicker:
         self.on_change = on_change
         self.words = words
         self.setup: dict = {"goals": list(FIRST_GAME_GOALS)}
+        self.refused: str | None = None
+        """A fourth card tapped while three are chosen: said until the next change."""
         self.root = ft.Column(spacing=8)
 
     @property
@@ -53,6 +55,10 @@ class GoalPicker:
                     goals=tuple(GOALS[k].title for k in chosen)) if chosen else
                 say("ui.sv.goals.chosen_none", "0 of 3 chosen: none (the children's game)"),
                 size=14)),
+            *([labelled("goals-full", ft.Text(say(
+                "ui.sv.goals.full", "3 goal cards are chosen: to choose {goal}, first tap one "
+                "of the 3 to take it off.", goal=GOALS[self.refused].title), size=14,
+                color=ft.Colors.ERROR))] if self.refused else []),
             ft.Text(say("ui.sv.goals.colours", "Blue: competitive. Orange: accumulative."),
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT),
@@ -65,9 +71,15 @@ class GoalPicker:
             goals.remove(key)
         elif len(goals) < 3:
             goals.append(key)
+        else:  # a fourth: nothing changes, and the player is told why (a tap did nothing)
+            self.refused = key
+            self.render()
+            self.root.update()
+            return
         self._set(goals)
 
     def _set(self, goals: list[str]) -> None:
+        self.refused = None
         self.setup = {"goals": goals}
         self.on_change(self.setup)
         self.render()

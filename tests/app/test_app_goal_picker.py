@@ -1,0 +1,33 @@
+"""A new Sunflower Valley table's goal cards (issue 32, row 4): a fourth card tapped while three
+are chosen changes nothing, and the picker says why and what to do, in the device's language."""
+
+from __future__ import annotations
+
+from control_tree import identified
+from scorer.sunflower_valley.goals import GOALS
+from scorer.sunflower_valley.models import FIRST_GAME_GOALS
+from ui.games.sunflower_valley.setup_view import GoalPicker
+from ui.parts.words import app_language
+
+
+def picker(code: str) -> GoalPicker:
+    chosen = GoalPicker(lambda setup: None, app_language(code))
+    chosen.root.update = lambda: None  # no page here: what would be sent is the tree itself
+    chosen.render()
+    return chosen
+
+
+def test_a_fourth_goal_is_refused_in_words_and_the_three_stay():
+    goals = picker("de")
+    fourth = next(key for key in GOALS if key not in FIRST_GAME_GOALS)
+    assert identified(goals.root, "goals-full") is None
+    identified(goals.root, f"goal-{fourth}").on_click(None)
+    assert goals.goals == list(FIRST_GAME_GOALS)
+    title = app_language("de").render(GOALS[fourth].title)
+    assert identified(goals.root, "goals-full").value == (
+        f"3 Zielkarten sind gewählt: Um {title} zu wählen, tippe zuerst eine der 3 an, um sie "
+        "abzulegen.")
+    identified(goals.root, f"goal-{FIRST_GAME_GOALS[0]}").on_click(None)  # one taken off
+    assert identified(goals.root, "goals-full") is None
+    identified(goals.root, f"goal-{fourth}").on_click(None)
+    assert fourth in goals.goals and len(goals.goals) == 3
