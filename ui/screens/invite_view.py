@@ -84,11 +84,14 @@ class InviteDialog:
         else:
             how = ft.Text(words.say("ui.invite.how", "On the same Wi-Fi, scan this with a phone's "
                                     "camera, or open the link; then pick your player."), size=13)
-        items: list[ft.Control] = [
-            how,
+        # No QR code that no phone can open (and the dialog then fits a phone's screen).
+        qr = [] if only_this_computer(link) else [
             labelled("invite-qr", ft.Image(src=qr_png(link), width=240, height=240,
                                            semantics_label=words.say(
-                                               "ui.invite.qr", "QR code of the join link"))),
+                                               "ui.invite.qr", "QR code of the join link")))]
+        items: list[ft.Control] = [
+            how,
+            *qr,
             labelled("invite-link", ft.Text(link, size=13)),
             tap_target(ft.Row([ft.Icon(ft.Icons.COPY),
                                ft.Text(words.say("ui.invite.copy", "Copy the link"), size=14)],
@@ -104,9 +107,10 @@ class InviteDialog:
                                          ft.Text(words.say("ui.invite.renew", "New code"),
                                                  size=14)], tight=True),
                                  self._renew, "invite-renew"),
-                      ft.Text(words.say("ui.invite.renew_note", "The old link and QR code stop "
-                                        "working; devices already in keep the table."), size=12,
-                              color=ft.Colors.GREY_700)]
+                      labelled("invite-renew-note", ft.Text(words.say(
+                          "ui.invite.renew_note", "The old link and QR code stop working; "
+                          "devices already in keep the table."), size=12,
+                          color=ft.Colors.GREY_700))]
         self.content.controls = items
 
     async def _copy(self, link: str) -> None:
