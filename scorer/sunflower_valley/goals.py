@@ -166,11 +166,17 @@ def long_way(layout: Layout) -> Tally:
     )
 
 
+def farmers_counted(cards: Iterable[Card]) -> tuple[str, ...]:
+    """Ruling SV-1 when a Farmer is among the Field cards counted (it counts as a Field), else
+    no ruling: a valley without a Farmer is scored by the goal card's own words."""
+    return ("SV-1",) if any(card.kind is Kind.FARMER for card in cards) else ()
+
+
 def sunny_valley(layout: Layout) -> Tally:
     """The most Field cards (Farmers included, ruling SV-1)."""
     return _count_cards(layout, layout.fields, lambda count, cards: msg_n(
         "sv.goal.field_cards", "{count} Field card ({cards})", "{count} Field cards ({cards})",
-        count, cards=cards), ("SV-1",))
+        count, cards=cards), farmers_counted(layout.fields))
 
 
 def ski_resort(layout: Layout) -> Tally:
@@ -302,7 +308,7 @@ def boundless_field(layout: Layout) -> Tally:
                           "largest field area: {count} Field cards x 1 -> {total}", len(largest),
                           total=len(largest)),
         cells=tuple(largest),
-        rulings=("SV-1",),
+        rulings=farmers_counted(layout.by_cell[cell] for cell in largest),
     )
 
 

@@ -199,3 +199,19 @@ def test_overlooking_the_water_any_railroad():
 def test_mountain_lakes():
     assert value("mountain_lakes", "S L M L\n. . L .") == 6
     assert value("mountain_lakes", "S L F L\n. . M .") == 0
+
+
+def rulings(key, picture, **options):
+    return GOALS[key].rule(layout(picture, **options)).rulings
+
+
+def test_field_goals_cite_SV_1_only_when_a_farmer_is_counted():
+    """A valley without a Farmer is scored by the card's own words: citing SV-1 (Farmers count
+    as Fields) there confused a player who had none (issue 32, row 9)."""
+    assert rulings("boundless_field", "F F S\n. F .") == ()
+    assert rulings("sunny_valley", "F F S\n. F .") == ()
+    assert rulings("boundless_field", "F A S\n. F .") == ("SV-1",)
+    assert rulings("sunny_valley", "F A S\n. F .") == ("SV-1",)
+    # A Farmer outside the largest area is not counted by Boundless Field.
+    assert rulings("boundless_field", "F F S A\n. F . .") == ()
+    assert rulings("boundless_field", "F A S\n. F .", farmers_count_as_fields=False) == ()
