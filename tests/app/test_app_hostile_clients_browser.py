@@ -14,40 +14,54 @@ from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
 from ui.store.storage import TableStore
 
-FLOOD_EVENTS = 20_000
-"""Events the flood sends at most (it stops earlier when the phone has read its table)."""
+FLOOD_SECONDS = 180
+"""Seconds the flood goes on at most (it stops when the phone has read its table)."""
 
 
-def flood(url: str, stop: threading.Event) -> None:
-    async def run():
-        ws = await registered(url)
-        sent = 0
-        while not stop.is_set() and sent < FLOOD_EVENTS:
-            for target in range(1_000_000 + sent, 1_000_000 + sent + 200):
+class Flood:
+    """A hostile client's flood, in a thread of its own: how far it got, and what stopped it."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.sent = 0
+        self.error: BaseException | None = None
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._flood())
+        except BaseException as error:  # noqa: BLE001 - told by the test
+            self.error = error
+
+    async def _flood(self) -> None:
+        deadline = asyncio.get_running_loop().time() + FLOOD_SECONDS
+        ws = await registered(self.url)
+        while not self.stop.is_set() and asyncio.get_running_loop().time() < deadline:
+            for target in range(1_000_000 + self.sent, 1_000_000 + self.sent + 200):
                 await ws.send(event(target))
-            sent += 200
-            async with socket(url):  # and one that never registers
+            self.sent += 200
+            async with socket(self.url):  # and one that never registers
                 pass
             await ws.send(b"\x00\xc1")  # a malformed frame ends that connection: a new one
-            ws = await registered(url)
+            ws = await registered(self.url)
         await ws.close()
-
-    asyncio.run(run())
 
 
 def test_a_phone_reads_its_table_while_a_hostile_client_floods_the_server(app_server, browser):
     example = ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json"
     table = import_table(example.read_text(), TableStore(app_server.db), APP_GAMES).table_id
-    stop = threading.Event()
-    flooding = threading.Thread(target=flood, args=(app_server.url, stop), daemon=True)
-    flooding.start()
+    flood = Flood(app_server.url)
+    flood.thread.start()
     try:
         with page_of(browser, viewport=PHONE, locale="en-US") as phone:
             open_app(phone, f"{app_server.url}/table/{table}/scorepad")
             wait_text(phone, "winners", "^Winner: ")
-            assert flooding.is_alive(), "the flood ended before the phone had read its table"
+            sent = flood.sent
     finally:
-        stop.set()
-        flooding.join(timeout=60)
+        flood.stop.set()
+        flood.thread.join(timeout=60)
+    assert flood.error is None, f"the flood stopped: {flood.error!r}"
+    assert sent >= 1_000, f"only {sent} events were sent while the phone opened its table"
     log = app_server.log.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
