@@ -287,3 +287,23 @@ def test_any_sequence_of_taps_never_crashes_and_every_draft_is_checked(tmp_path_
     while session.undo():
         pass
     assert session.draft == start
+
+
+def test_the_picker_says_what_a_card_lacks_as_a_hint_until_use_is_tapped():
+    """Issue 32, row 11: the Town picker showed a red error before anything was entered."""
+    import flet as ft
+
+    from control_tree import identified
+    from test_app_maple_valley_view import FakeContext
+    from ui.games.sunflower_valley.editor_view import DescriptionPicker
+
+    context = FakeContext(390)
+    used = []
+    picker = DescriptionPicker(context, Kind.TOWN, None, "New {}",
+                               lambda description, everywhere: used.append(description))
+    picker.dialog.update = lambda: None  # no page here
+    picker.open()
+    message = identified(picker.body, "picker-message")
+    assert message.value and message.color != ft.Colors.ERROR
+    picker._use()
+    assert used == [] and identified(picker.body, "picker-message").color == ft.Colors.ERROR

@@ -431,6 +431,9 @@ class DescriptionPicker:
         self.draft = DescriptionDraft(kind, start, words)
         self.carriers = carriers or {}
         self.everywhere = bool(self.carriers)
+        self.refused = False
+        """Use was tapped on a card not yet described: what it lacks is then said as an error
+        (before, it is a hint: nothing was wrong yet)."""
         self.body = ft.Column(tight=True, spacing=8, width=320)
         self.dialog = ft.AlertDialog(
             title=ft.Text(title.format(words.say("ui.sv.picker.kind_card", "{kind} card",
@@ -488,8 +491,9 @@ class DescriptionPicker:
                             total, who=who), size=13, expand=True)], spacing=6),
                 lambda e: self._change(self._toggle_everywhere), "picker-everywhere",
                 height=None, padding=8, selected=self.everywhere))
-        self.body.controls.append(
-            labelled("picker-message", ft.Text(message, size=13, color=ft.Colors.ERROR)))
+        self.body.controls.append(labelled("picker-message", ft.Text(
+            message, size=13,
+            color=ft.Colors.ERROR if self.refused else ft.Colors.ON_SURFACE_VARIANT)))
 
     def _chips(self, label: str, value: int, offered: range, choose, name: str) -> ft.Control:
         """One chip per value: one tap sets it."""
@@ -517,6 +521,7 @@ class DescriptionPicker:
     def _use(self, e=None) -> None:
         description, message = self.draft.result()
         if description is None:
+            self.refused = True
             self.render()
             self.dialog.update()
             return
