@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from app_browser import PHONE, ROOT, handle, open_app, tap, tap_until, wait_text
+from app_browser import PHONE, ROOT, handle, open_app, tap, wait_text
 from conftest import page_of
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
@@ -50,22 +50,3 @@ def settled(page) -> None:
             return
         last = shot
     raise AssertionError("the screen never settled")
-
-
-def test_back_inside_a_dialog_closes_it_and_keeps_the_table(app_server, browser):
-    """Issue 32, row 6: Back inside a dialog or picker left the table (a joined player's Back
-    landed on the join page and lost the half-described card)."""
-    example = ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json"
-    table = import_table(example.read_text(), TableStore(app_server.db), APP_GAMES).table_id
-    with page_of(browser, viewport=PHONE, locale="en-US") as page:
-        open_app(page, f"{app_server.url}/")
-        tap_until(page, f"open-table-{table}", "table-invite", ".*")  # in the app: a route
-        tap(page, "table-invite")
-        handle(page, "invite-link").wait_for(state="attached")
-        page.go_back()
-        handle(page, "invite-link").wait_for(state="detached")
-        handle(page, "table-invite").wait_for(state="attached")  # still the table
-        assert f"/table/{table}" in page.url
-        page.go_back()  # no dialog open: Back leaves the table, as before
-        handle(page, "table-invite").wait_for(state="detached")
-        handle(page, f"open-table-{table}").wait_for(state="attached")

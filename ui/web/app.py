@@ -18,7 +18,6 @@ from ui.parts import theme
 from scorer.language import best_language
 from scorer.message import Message
 from ui.parts.words import app_language, locale_configuration
-from ui.parts.dialogs import close_dialog
 from ui.web.device_language import (LanguageHeaders, device_language, language_headers,
                                     locale_tags, remember_language, wanted_languages)
 from ui.web.text_scale import text_scale
@@ -94,10 +93,6 @@ class AppContext:
         self._allowed = True
         """A redraw for other devices' edits is on its way (see _on_message)."""
         self._layout = self.layout
-        self._shown_route: str | None = None
-        """The address of the screen shown (Back inside a dialog returns to it)."""
-        self._asked_for: set[str] = set()
-        """Addresses the app itself went to and whose route change is on its way."""
 
     @property
     def width(self) -> float:
@@ -161,29 +156,7 @@ class AppContext:
         if route == self.page.route:
             self.show(route)
         else:
-            self._asked_for.add(route)
             self.page.navigate(route)
-
-    def push_from_elsewhere(self, route: str) -> None:
-        """Show ``route`` from outside this page's event loop (another device's edit)."""
-        self._asked_for.add(route)
-        self.page.run_task(self.page.push_route, route)
-
-    def route_changed(self, route: str) -> None:
-        """The address changed: the app went there, or the player pressed Back (or Forward).
-        Back while a dialog or picker is open closes it and keeps the screen (its address is
-        pushed again), as a phone's Back does; what the dialog held is its own to lose, not
-        the screen's."""
-        asked = route in self._asked_for
-        self._asked_for.discard(route)
-        shown = self._shown_route
-        if not asked and shown is not None and route != shown and close_dialog(self.page):
-            while close_dialog(self.page) is not None:
-                pass
-            self._asked_for.add(shown)
-            self.page.navigate(shown)
-            return
-        self.show(route)
 
     def show(self, route: str) -> None:
         from ui.screens.after_game_views import SCREENS
@@ -200,7 +173,6 @@ class AppContext:
         after_game = {"/history": HistoryView, "/statistics": StatisticsView,
                       "/deck": DeckView, "/backup": BackupView}
 
-        self._shown_route = route
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
         while self.page.pop_dialog() is not None:
@@ -376,7 +348,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
         page.padding = 0
         context = AppContext(page, store, sessions, access, presence, await identify(page), lan,
                              uploads)
-        page.on_route_change = lambda e: context.route_changed(e.route)
+        page.on_route_change = lambda e: context.show(e.route)
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         key = presented_key.get()  # taken off the address before the page loaded
