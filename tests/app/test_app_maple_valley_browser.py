@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app_browser import (
-    RETRY_AFTER, exported_totals, handle, number_in, open_app, tap, tap_until, text_of,
+    RETRY_AFTER, UI_TIMEOUT, exported_totals, handle, number_in, open_app, tap, tap_until, text_of,
     type_count, type_into, wait_text,
 )
 from maple_entry import example
@@ -48,6 +48,11 @@ def show(page, identifier: str, appears: str, patience: int = RETRY_AFTER) -> No
         except PlaywrightTimeout:
             if attempt == 2:
                 raise
+        if handle(page, identifier).count() == 0:
+            # The tap was taken: what it opened (a dialog) covers it and is still on its way.
+            # Tapping again would land on the dialog's barrier and close it.
+            handle(page, appears).wait_for(timeout=UI_TIMEOUT)
+            return
 
 
 def create_table(page, url: str, names: list[str]) -> None:
