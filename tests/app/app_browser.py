@@ -160,6 +160,45 @@ def open_app(page, url: str, as_host: bool = True) -> None:
                   file=sys.stderr)
 
 
+class PageProblems:
+    """What a page met that a person should never meet, from the moment it is made: a console
+    error, a request that failed (other than one the browser dropped itself as a new address
+    loaded), an answer of 400 or more, a request to another origin than the app's. The walks
+    of every screen (test_app_names_browser.walk) fail a screen on any of them."""
+
+    def __init__(self, page, app_url: str):
+        parts = urlsplit(app_url)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+        self.met: list[str] = []
+        page.on("console", self._console)
+        page.on("requestfailed", self._failed)
+        page.on("response", self._answered)
+        page.on("request", self._asked)
+
+    def take(self) -> list[str]:
+        """The problems met since the last call."""
+        met, self.met = self.met, []
+        return met
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.met.append(f"console error: {message.text}")
+
+    def _failed(self, request) -> None:
+        if request.failure != "net::ERR_ABORTED":
+            self.met.append(f"request failed ({request.failure}): {request.url}")
+
+    def _answered(self, response) -> None:
+        if response.status >= 400:
+            self.met.append(f"{response.status} for {response.url}")
+
+    def _asked(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and (
+                f"{parts.scheme.replace('ws', 'http')}://{parts.netloc}" != self.origin):
+            self.met.append(f"a request to another origin: {request.url}")
+
+
 def handle(page, identifier: str):
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 

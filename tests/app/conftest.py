@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, devices, served
+from app_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET_TALL, devices, free_port, served
 from frozen_pages import FrozenPageWatch
 
 
@@ -26,9 +26,13 @@ def browser():
                     "it as root, or apt-get install -y chromium fonts-dejavu-core libatomic1")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright, FrozenPageWatch():
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
+    devtools_port = free_port()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, f"--remote-debugging-port={devtools_port}"])
+        with FrozenPageWatch(devtools_port):
+            yield browser
         browser.close()
 
 

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, handle, open_app, reveal
+from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, PageProblems, handle, open_app, reveal
 from conftest import page_of
 from test_app_maple_valley_browser import show
 from ui.games.registry import APP_GAMES
@@ -39,7 +39,13 @@ no aria-label, no text (an input's name is its aria-label, from its label)."""
 @pytest.fixture(scope="module")
 def tables(app_server) -> dict[str, int]:
     """One example table of each game in the server's database, by game."""
-    store = TableStore(app_server.db)
+    return seed_tables(app_server.db)
+
+
+def seed_tables(db) -> dict[str, int]:
+    """What every screen of :func:`screens` needs in the database ``db``: one example table of
+    each game (their numbers, by game), a finished table, one in the bin, a photo."""
+    store = TableStore(db)
     tables = {game: import_table((ROOT / "examples" / game / name).read_text(), store,
                                  APP_GAMES).table_id
               for game, name in EXAMPLES.items()}
@@ -112,7 +118,10 @@ def screens(tables: dict[str, int]):
 
 def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
     """Open each screen (of those ``wanted``) in turn; yield its name and, when it never
-    showed, what did not show (else None), with the screen drawn."""
+    showed or the page met a problem while it opened (:class:`PageProblems`: a console error,
+    a failed request, another origin asked), what went wrong (else None), with the screen
+    drawn."""
+    problems = PageProblems(page, url)
     for screen, address, shown, opener in screens(tables):
         if not wanted(screen):
             continue
@@ -125,7 +134,7 @@ def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
         except PlaywrightTimeout:
             yield screen, f"{shown} never showed"
             continue
-        yield screen, None
+        yield screen, "; ".join(problems.take()) or None
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -15,6 +15,10 @@ from pathlib import Path
 
 import ifaddr
 
+from ui.web.renderer import (
+    DEFAULT_RENDERER, UnknownRenderer, chosen_renderer, draw_with, flet_web_renderer,
+)
+
 ASSETS = Path(__file__).resolve().parent / "assets"
 STOP_WITHIN = 3.0
 """Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
@@ -24,9 +28,11 @@ SESSION_KEPT_SECONDS = 300
 loses the Wi-Fi, and comes back within them resumes where it was); Flet's default is an hour."""
 
 
-def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None):
+def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
+                   renderer: str = DEFAULT_RENDERER):
     """The app served on ``port``; ``lan``: this computer's LAN addresses when phones may join
-    (then they and the host name are accepted as Host too)."""
+    (then they and the host name are accepted as Host too); ``renderer``: one of
+    :data:`ui.web.renderer.RENDERERS`."""
     import flet_web.fastapi as flet_fastapi
 
     from ui.web.app import make_main
@@ -52,13 +58,14 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None)
     app.add_api_route(UPLOAD_PATH, uploads.receive, methods=["PUT"])
     main = make_main(store, lan or [], uploads, assets_at=client)
     app.mount("/", flet_fastapi.app(main, assets_dir=str(ASSETS), no_cdn=True,
+                                    web_renderer=flet_web_renderer(renderer),
                                     upload_endpoint_path=UPLOAD_PATH, secret_key=uploads.secret,
                                     session_timeout_seconds=SESSION_KEPT_SECONDS,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app, client)
-    told = DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(app)))
+    told = DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(draw_with(app, renderer))))
     guarded = HttpGuard(WebsocketLimits(told),
                         allowed_hosts(names, port))
     return quiet_closed_tabs(guarded), store
@@ -129,6 +136,10 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     """Serve until stopped; raises :class:`CannotListen` before printing anything when the
     address cannot be served. ``new_host_key``: replace the host key first (the old address
     stops working and no device is the host's until one opens the new address)."""
+    try:
+        renderer = chosen_renderer()
+    except UnknownRenderer as error:
+        raise CannotListen(str(error)) from None
     sock = listening_socket(host, port)
     logging.basicConfig(level=logging.WARNING)
     from ui.store.access import Access
@@ -136,7 +147,7 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     lan = lan or host in ("0.0.0.0", "::")
     named = host not in LOOPBACK_NAMES and not lan
     addresses = lan_addresses() if lan else [host] if named else None
-    app, store = build_asgi_app(db_path, port, addresses)
+    app, store = build_asgi_app(db_path, port, addresses, renderer)
     local = f"http://{host if named else '127.0.0.1'}:{port}"
     access = Access(store)
     if new_host_key:
