@@ -9,9 +9,8 @@ renderer after the other, until each has loaded ``--loads`` pages. Each walk is 
 context: its first page is a first visit (seconds to a usable home, bytes received). A page that
 stops answering DevTools for 30 s is frozen: the tests' watch (tests/app/frozen_pages.py) ends
 it, and the walk starts again in a new context. Renderer CPU per screen is the browser's
-renderer processes' CPU time over one page load. Prints medians and writes them to
-benchmarks/results/renderers.json (and the table in docs/decisions/web-renderer.md); nothing
-here asserts a time.
+renderer processes' CPU time over one page load. Prints medians and writes them, after each
+round, to docs/benchmarks/renderers.md (unless ``--no-results``); nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -34,13 +33,11 @@ from app_browser import (  # noqa: E402
 from frozen_pages import FrozenPageWatch, process_stat, processes_of  # noqa: E402
 from test_app_names_browser import seed_tables, walk  # noqa: E402
 
-from benchmarks.results import quote, write_results  # noqa: E402
+from benchmarks.results import write_results  # noqa: E402
 from ui.web.renderer import RENDERER_VARIABLE, RENDERERS  # noqa: E402
 
 SMOKE_ARGS = ["--loads", "3", "--renderers", "skwasm", "--no-results"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
-
-DECISION = ROOT / "docs" / "decisions" / "web-renderer.md"
 
 
 def renderers_cpu() -> float:
@@ -121,6 +118,16 @@ def one_walk(browser, server: AppServer, tables: dict, tally: Tally, loads_left:
         context.close()
 
 
+TITLE = "Renderers side by side: freezes, renderer CPU per screen, first visit"
+
+
+def report(results: dict[str, dict], tallies: dict[str, Tally]) -> str:
+    """The results file's body: the table, and where each frozen page was."""
+    frozen = [f"- `{name}`: frozen on {', '.join(tally.freezes)}"
+              for name, tally in tallies.items() if tally.freezes]
+    return table(results) + ("\n\n" + "\n".join(frozen) if frozen else "")
+
+
 def table(results: dict[str, dict]) -> str:
     """The figures as a Markdown table, one column per renderer."""
     names = list(results)
@@ -175,16 +182,12 @@ def main() -> None:
                     print(" | ".join(f"{name}: {tally.loads} loads, {len(tally.freezes)} frozen"
                                      for name, tally in tallies.items()), flush=True)
                     if not args.no_results:
-                        write_results("renderers", results)
+                        write_results("renderers", TITLE, report(results, tallies))
             browser.close()
         finally:
             for server in servers.values():
                 server.stop()
     print(table(results))
-    if not args.no_results:
-        quote(DECISION, "renderers", table(results) + "\n\nFrom `benchmarks/results/"
-              "renderers.json` (its date, commit, machine and command), written by "
-              "`benchmarks/renderers.py`.")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
-"""Where a benchmark's figures go: a results file in this folder (``<name>.json``) that says
-when, on which commit and machine, and by which command they were measured, so that the docs
-quote a file rather than a figure typed by hand."""
+"""Where a benchmark's figures go: a results file, ``docs/benchmarks/<name>.md``, kept in the
+repository, that says when, on which commit and machine (cores, load average), and by which
+command they were measured, above the figures themselves. The docs quote or link these files;
+nobody types a measured figure by hand."""
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import shlex
@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RESULTS = Path(__file__).resolve().parent
+RESULTS = ROOT / "docs" / "benchmarks"
 
 
 def commit() -> str:
@@ -26,34 +26,26 @@ def commit() -> str:
     return head + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
-def machine() -> dict:
-    """The machine the figures are from."""
+def machine() -> str:
+    """The machine the figures are from, in one line."""
     chromium = subprocess.run(["chromium", "--version"], capture_output=True, text=True)
-    return {"system": platform.platform(), "cores": os.cpu_count(),
-            "python": platform.python_version(),
-            "chromium": chromium.stdout.strip() if chromium.returncode == 0 else None}
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    parts = [platform.platform(), f"{os.cpu_count()} cores", f"load average {load}",
+             f"Python {platform.python_version()}"]
+    if chromium.returncode == 0:
+        parts.append(chromium.stdout.strip())
+    return "; ".join(parts)
 
 
-def write_results(name: str, figures: dict, folder: Path = RESULTS) -> Path:
-    """Write ``figures`` (JSON-ready) as the results of ``name``; returns the file."""
+def write_results(name: str, title: str, body: str, folder: Path = RESULTS) -> Path:
+    """Write ``body`` (Markdown: the figures) as the results of the benchmark ``name``, under
+    ``title`` and the facts of the run; returns the file."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.json"
-    record = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-              "commit": commit(), "machine": machine(),
-              "command": shlex.join(["python", *sys.argv]), "figures": figures}
-    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    path = folder / f"{name}.md"
+    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    command = shlex.join(["python", *sys.argv])
+    path.write_text(f"# {title}\n\n"
+                    f"Written by `benchmarks/{name}.py`; do not edit by hand.\n\n"
+                    f"- date: {date}\n- commit: {commit()}\n- machine: {machine()}\n"
+                    f"- command: `{command}`\n\n{body.strip()}\n")
     return path
-
-
-def quote(document: Path, name: str, text: str) -> bool:
-    """Put ``text`` (made from the results of ``name``) into ``document`` between the lines
-    ``<!-- results: NAME -->`` and ``<!-- end of results -->``; False when it has no such
-    place."""
-    start, end = f"<!-- results: {name} -->", "<!-- end of results -->"
-    page = document.read_text()
-    if start not in page:
-        return False
-    before, rest = page.split(start, 1)
-    after = rest.split(end, 1)[1] if end in rest else ""
-    document.write_text(f"{before}{start}\n{text.strip()}\n{end}{after}")
-    return True
