@@ -177,7 +177,10 @@ def main() -> None:
                 while any(tally.loads < wanted[name] for name, tally in tallies.items()):
                     for name, tally in tallies.items():
                         if tally.loads < wanted[name]:
+                            started = time.monotonic()
                             one_walk(browser, servers[name], tables[name], tally, wanted[name])
+                            print(f"  {name}: a walk in {time.monotonic() - started:.0f} s",
+                                  flush=True)
                     results = {name: tally.figures() for name, tally in tallies.items()}
                     print(" | ".join(f"{name}: {tally.loads} loads, {len(tally.freezes)} frozen"
                                      for name, tally in tallies.items()), flush=True)
