@@ -172,6 +172,21 @@ def test_statistics_draw_both_charts_and_the_tables(context):
     assert "Favours" in texts(find(view.root, "statistics-lines"))
 
 
+def test_a_line_name_keeps_a_gap_to_its_bars(context):
+    """Issue 32, row 13: the names ("Seen", "Tal der Schafe") touched the first bar."""
+    import flet_charts as charts
+
+    from ui.screens.statistics_view import LABEL_GAP
+
+    finish(context, 2)
+    chart = find(StatisticsView(context).root, "chart-lines").content
+    assert isinstance(chart, charts.BarChart)
+    for label in chart.bottom_axis.labels:
+        name = label.label.content
+        assert name.alignment == ft.Alignment.CENTER_RIGHT
+        assert name.padding.right >= LABEL_GAP >= 8
+
+
 def test_backup_import_says_what_it_added_or_where_the_problem_is(context, tmp_path):
     view = BackupView(context)
     asyncio.run(view.import_text(backup_json(context.store.list()), "b.json"))

@@ -61,3 +61,26 @@ def test_board_spaces_are_named_by_place_and_what_is_on_them():
     assert used.label == "row 3, column 2: yellow bee, highlighted"
     assert HIGHLIGHT_MARK in texts_under(used)
     assert HIGHLIGHT_MARK not in texts_under(space_control(bee, 40, app_language("en"), dimmed=True))
+
+
+def rows_under(control) -> list[ft.Row]:
+    found = [control] if isinstance(control, ft.Row) else []
+    return found + [row for child in _children(control) for row in rows_under(child)]
+
+
+def test_a_highlighted_cards_mark_has_a_place_of_its_own_beside_its_icon():
+    """Issue 32, row 8: in a corner the mark covered a small card's name ("Feld" showed "d");
+    in the face's top line, beside the icon, it covers nothing, at any size."""
+    words = app_language("de")
+    for size in (32, 40, 60):
+        field = CellView(cell=(0, 1), card={"kind": "field", "row": 0, "col": 1},
+                         place="row 1, column 2")
+        used = cell_control(field, size, words, highlighted=True)
+        top_lines = [row for row in rows_under(used) if any(
+            isinstance(child, ft.Icon) for child in row.controls)]
+        assert len(top_lines) == 1
+        marks = [child for child in top_lines[0].controls if HIGHLIGHT_MARK in texts_under(child)]
+        assert len(marks) == 1 and marks[0].left is None and marks[0].bottom is None
+        assert marks[0].width <= 0.5 * size
+        assert texts_under(used).count(HIGHLIGHT_MARK) == 1
+        assert "Feld" in texts_under(used)

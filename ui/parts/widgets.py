@@ -278,16 +278,19 @@ HIGHLIGHT_BORDER = "#00E5FF"
 theme)."""
 
 
-def highlight_mark() -> ft.Control:
-    """The mark in the bottom-left corner of a highlighted cell."""
-    return badge(HIGHLIGHT_MARK, HIGHLIGHT_MARK_BG, left=1, bottom=1)
+def highlight_mark(diameter: int = 16, **place) -> ft.Control:
+    """The mark of a highlighted cell (``place``: its corner in a Stack, as for :func:`badge`;
+    none when it sits in a row of the cell's face)."""
+    return badge(HIGHLIGHT_MARK, HIGHLIGHT_MARK_BG, diameter, **place)
 
 
-def badge(text: str, colour: str, **place) -> ft.Control:
-    """A small round mark in a corner of a cell (``place``: left/right/top/bottom of a Stack)."""
+def badge(text: str, colour: str, diameter: int = 16, **place) -> ft.Control:
+    """A small round mark, ``diameter`` px, in a corner of a cell (``place``: left/right/top/
+    bottom of a Stack) or in a row."""
     return ft.Container(
-        ft.Text(text, size=10, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
-        bgcolor=colour, width=16, height=16, border_radius=8,
+        ft.Text(text, size=round(diameter * 0.62), color=ft.Colors.WHITE,
+                weight=ft.FontWeight.BOLD),
+        bgcolor=colour, width=diameter, height=diameter, border_radius=diameter / 2,
         alignment=ft.Alignment.CENTER, **place,
     )
 

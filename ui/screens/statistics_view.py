@@ -16,8 +16,10 @@ from ui.store.finished import finished_tables, player_colours
 from ui.games.plugin import PLAYER_COLOURS
 from ui.parts.widgets import heading, labelled
 
-LABEL_WIDTH = 110
+LABEL_WIDTH = 120
 """Room for a scorepad line's name beside its bars."""
+LABEL_GAP = 8
+"""Pixels between a line's name and its bars (without them the name touched the first bar)."""
 BAR = 9
 GRID = ft.Colors.OUTLINE_VARIANT
 
@@ -133,7 +135,8 @@ class StatisticsView:
                 charts.ChartAxisLabel(value=index, label=ft.RotatedBox(quarter_turns=-1, content=
                     ft.Container(ft.Text(self.label_words.get(label, label), size=12,
                                          text_align=ft.TextAlign.RIGHT),
-                                 width=LABEL_WIDTH - 6, alignment=ft.Alignment.CENTER_RIGHT)))
+                                 width=LABEL_WIDTH - 6, alignment=ft.Alignment.CENTER_RIGHT,
+                                 padding=ft.Padding.only(right=LABEL_GAP))))
                 for index, label in enumerate(statistics.labels)]),
             left_axis=charts.ChartAxis(label_size=24, labels=[
                 charts.ChartAxisLabel(value=value, label=ft.RotatedBox(

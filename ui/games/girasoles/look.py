@@ -71,7 +71,7 @@ def space_control(view: SpaceView, size: float, words, on_click: Callable | None
     if view.problem:
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
     if highlighted:
-        layers.append(highlight_mark())
+        layers.append(highlight_mark(left=1, bottom=1))
         border = ft.Border.all(4, HIGHLIGHT_BORDER)
     elif view.problem:
         border = ft.Border.all(3, PROBLEM_COLOUR)

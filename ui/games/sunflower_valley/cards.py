@@ -72,17 +72,22 @@ def short_name(kind: Kind, words) -> str:
     return words.render(LOOK[kind][0])
 
 
-def face(card: dict, size: float, words, stop: int | None = None) -> ft.Control:
+def face(card: dict, size: float, words, stop: int | None = None,
+         highlighted: bool = False) -> ft.Control:
     """A card as the grid shows it. A Town or Farmer shows what its combination asks for, as
-    small cards of those kinds, under its icon, points and villagers; an Express stop number takes
-    its own place in the top line, so it never hides any of that."""
+    small cards of those kinds, under its icon, points and villagers. An Express stop number and
+    the mark of a card a scorepad line used take their own places in the top line, so they never
+    hide any of that (in a corner the mark covered the name of a small card: "Feld" showed "d")."""
     kind = Kind(card["kind"])
     icon, ink = LOOK[kind][1], INK
     name = short_name(kind, words)
     small = max(9, round(size * 0.2))
+    mark = max(12, min(16, round(size * 0.3)))
     top: list[ft.Control] = []
+    if highlighted:
+        top.append(highlight_mark(mark))
     if stop is not None:
-        top.append(badge(str(stop), ROUTE_COLOUR))
+        top.append(badge(str(stop), ROUTE_COLOUR, diameter=mark))
     top.append(ft.Icon(icon, size=round(size * (0.26 if card.get("combination") else 0.34)),
                        color=ink))
     combination = [Kind(asked) for asked in card.get("combination") or []]
@@ -151,13 +156,13 @@ def cell_control(
         content: ft.Control | None = ft.Icon(ft.Icons.ADD, size=round(size * 0.3)) \
             if on_click else None
     else:
-        content = face(card, size, words, view.stop)
+        content = face(card, size, words, view.stop, highlighted)
     layers: list[ft.Control] = [ft.Container(content, alignment=ft.Alignment.CENTER,
                                              width=size, height=size)]
     if view.problem:
         layers.append(badge("!", PROBLEM_COLOUR, right=1, top=1))
-    if highlighted:
-        layers.append(highlight_mark())
+    if highlighted and card is None:
+        layers.append(highlight_mark(left=1, bottom=1))
     picture: ft.Control = ft.Stack(layers, width=size, height=size)
     if card is not None:
         picture = in_shade(shade_of(Kind(card["kind"])),
