@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import statistics
 import sys
 import tempfile
@@ -160,6 +161,8 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
+    # Stopped (kill, timeout): the servers are stopped too, by the finally below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     tallies = {name: Tally() for name in chosen}
     servers: dict[str, AppServer] = {}
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:

@@ -17,6 +17,20 @@ from ui.parts.widgets import (
 from ui.store.storage import NoSuchTable
 
 
+@ft.control
+class TabStrip(ft.Row):
+    """The tabs in a row that scrolls sideways, brought to ``own_tab`` (a tab's key) as soon as
+    it is on the page: a phone that opens its player's part (a player who joined is often the
+    third or fourth tab) sees that tab chosen, not a row of other players' tabs."""
+
+    own_tab: str | None = None
+
+    def did_mount(self):
+        super().did_mount()
+        if self.own_tab is not None:
+            self.page.run_task(self.scroll_to, scroll_key=self.own_tab, duration=0)
+
+
 class TableView:
     responsive = True
     """Rebuilt when the page changes between narrow and wide."""
@@ -225,7 +239,7 @@ class TableView:
                 tooltip=words.say("ui.table.present", "A device is on this board")))
             presence.visible = False
             self._tab_marks.append((total, warning, presence))
-            tabs.append(tap_target(
+            tab = tap_target(
                 ft.Row([
                     ft.Container(width=14, height=14, border_radius=7,
                                  bgcolor=player_colour(colour)[0]),
@@ -237,7 +251,9 @@ class TableView:
                 selected=chosen,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
                 padding=8,
-            ))
+            )
+            tab.key = f"tab-player-{index}"
+            tabs.append(tab)
         # First, so that a phone shows it without scrolling the tabs.
         tabs.insert(0, tap_target(
             ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text(words.say("ui.table.scorepad", "Scorepad"), size=14)],
@@ -248,7 +264,8 @@ class TableView:
             bgcolor=ft.Colors.PRIMARY_CONTAINER if self.tab == "scorepad" else None,
             padding=8,
         ))
-        return ft.Row(tabs, scroll=ft.ScrollMode.AUTO, spacing=6)
+        return TabStrip(tabs, scroll=ft.ScrollMode.AUTO, spacing=6,
+                        own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None)
 
 
 def changed_parts(view) -> list[ft.Control]:

@@ -232,9 +232,11 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                               bgcolor=ft.Colors.PRIMARY_CONTAINER if self.fit else None, padding=8,
                               tooltip=self.words.say("ui.sv.grid.fit_tip", "See the whole grid "
                                                      "on screen, in smaller cells"))]
-        buttons += [tap_target(ft.Icon(icon, size=20), lambda e, edge=edge: self._run(
+        # The four arrows are one group: when the line is too short (German, large text) they go
+        # to the next line together, never one arrow alone ("↓" wrapped on its own).
+        buttons.append(ft.Row([tap_target(ft.Icon(icon, size=20), lambda e, edge=edge: self._run(
             self.model.grow, edge), f"grow-{edge}", width=TOUCH, padding=0, tooltip=tooltip)
-            for edge, icon, tooltip in edges(self.words)]
+            for edge, icon, tooltip in edges(self.words)], spacing=4, tight=True))
         parts: list[ft.Control] = [ft.Row(
             [ft.Text(self.words.say("ui.sv.grid.label", "Grid:"), size=13,
                      color=ft.Colors.ON_SURFACE_VARIANT)] + buttons, spacing=4,
