@@ -252,7 +252,7 @@ class TableView:
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
                 padding=8,
             )
-            tab.key = f"tab-player-{index}"
+            tab.key = ft.ScrollKey(f"tab-player-{index}")
             tabs.append(tab)
         # First, so that a phone shows it without scrolling the tabs.
         tabs.insert(0, tap_target(

@@ -1,0 +1,48 @@
+"""What a newcomer's evening tripped on in the editor's layout (issue 32, row 12), read from the
+controls' bounds at 390x844: the valley grid's four arrows stay on one line together in every
+language, and a phone that opens a player's part sees that player's tab, however far along the
+row of tabs it is."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from app_browser import PHONE, ROOT, UI_TIMEOUT, handle, open_app
+from conftest import page_of
+from ui.games.registry import APP_GAMES
+from ui.screens.import_model import import_table
+from ui.store.storage import TableStore
+
+ARROWS = ("grow-top", "grow-left", "grow-right", "grow-bottom")
+
+
+def table_of(app_server, example: str) -> int:
+    return import_table((ROOT / "examples" / "sunflower_valley" / example).read_text(),
+                        TableStore(app_server.db), APP_GAMES).table_id
+
+
+@pytest.mark.parametrize("language", ["de", "es", "en"])
+def test_the_grids_arrows_share_one_line(app_server, browser, language):
+    table = table_of(app_server, "full_table.json")
+    with page_of(browser, viewport=PHONE) as page:
+        open_app(page, f"{app_server.url}/table/{table}/valley/1?lang={language}")
+        handle(page, "grow-bottom").wait_for(timeout=UI_TIMEOUT)
+        tops = {arrow: handle(page, arrow).bounding_box()["y"] for arrow in ARROWS}
+    assert max(tops.values()) - min(tops.values()) < 2, tops
+
+
+def test_a_phone_opening_the_last_players_part_sees_that_players_tab(app_server, browser):
+    table = table_of(app_server, "rulebook_situations.json")  # five players
+    with page_of(browser, viewport=PHONE) as page:
+        open_app(page, f"{app_server.url}/table/{table}/valley/4?lang=de")
+        handle(page, "undo").wait_for(timeout=UI_TIMEOUT)
+        deadline = time.monotonic() + UI_TIMEOUT / 1000
+        while True:
+            tab = handle(page, "tab-player-4")
+            box = tab.bounding_box() if tab.count() else None
+            if box is not None and 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"]:
+                break
+            assert time.monotonic() < deadline, f"the fifth player's tab is not in sight: {box}"
+            page.wait_for_timeout(200)
