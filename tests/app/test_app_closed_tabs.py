@@ -66,7 +66,11 @@ def test_a_tab_closed_while_main_awaited_its_device_ends_main_with_one_debug_lin
         tmp_path, monkeypatch, caplog):
     """The tab closes while ``main`` awaits the browser's answers (its device token, its
     language): Flet then drops the session's connection, and ``main`` ends without asking for
-    the theme (``page.run_task`` would fail on the missing connection's loop)."""
+    the theme (``page.run_task`` would fail on the missing connection's loop), by Flet's own
+    exception for a page that is gone: returning would have Flet call ``after_event`` on the
+    connection it let go (an unhandled error in the log, seen in the read-only database test)."""
+    import flet as ft
+
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -90,7 +94,8 @@ def test_a_tab_closed_while_main_awaited_its_device_ends_main_with_one_debug_lin
         connection = RecordingConnection(PubSubHub(loop=asyncio.get_running_loop()),
                                          asyncio.get_running_loop())
         session = Session(connection)
-        await app.make_main(TableStore(tmp_path / "tables.sqlite3"))(session.page)
+        with pytest.raises(ft.FletPageDisconnectedException):
+            await app.make_main(TableStore(tmp_path / "tables.sqlite3"))(session.page)
         assert session.connection is None
 
     asyncio.run(open_and_close_a_tab())
@@ -98,3 +103,18 @@ def test_a_tab_closed_while_main_awaited_its_device_ends_main_with_one_debug_lin
             if record.name == "ui.web.app"] == [
         ("DEBUG", "a browser tab closed before its screen was ready", None)]
     assert not [record for record in caplog.records if record.exc_info]
+
+
+def test_flet_ends_a_session_s_main_quietly_on_its_disconnected_exception_before_after_event():
+    """What the test above relies on, in Flet's code (flet-web 1.0.5): the handler that runs
+    ``main`` catches ``FletPageDisconnectedException`` around the ``after_event`` that would
+    fail, and logs it at debug level. A new Flet that changes this fails here."""
+    import inspect
+
+    from flet_web.fastapi.flet_app import FletApp
+
+    source = inspect.getsource(FletApp._FletApp__on_session_created)
+    ran = source.index("await self.__main(self.__session.page)")
+    after = source.index("await self.__session.after_event(self.__session.page)", ran)
+    caught = source.index("except FletPageDisconnectedException:", after)
+    assert "logger.debug(" in source[caught:source.index("except", caught + 10)]

@@ -339,6 +339,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
     presence = Presence()
 
     async def main(page: ft.Page) -> None:
+        connection = page.session.connection  # gone, or another one, if the tab closes meanwhile
         page.title = "scorepad"
         page.fonts = {FONT: f"{assets_at}DejaVuSans.ttf",
                       "DejaVuMono": f"{assets_at}DejaVuSansMono.ttf"}
@@ -368,10 +369,13 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
         if refused is not None:
             tell_not_saved(context, refused)
         # The tab may have closed while main awaited its answers (the device, its language):
-        # an ordinary end, and the theme needs the connection to be asked for.
-        if not still_connected(page):
+        # an ordinary end, told to Flet by its own exception. A plain return would not do: Flet
+        # then calls the session's after_event on the connection it has already let go
+        # (AttributeError on None, logged as an unhandled error), and the theme needs the
+        # connection to be asked for.
+        if not still_connected(page) or page.session.connection is not connection:
             logger.debug("a browser tab closed before its screen was ready")
-            return
+            raise ft.FletPageDisconnectedException("the tab closed before its screen was ready")
         page.run_task(theme.restore, page, context.redraw)
 
     return main
