@@ -43,6 +43,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
     from ui.web.photo_upload import UPLOAD_PATH, PhotoUploads
     from ui.web.text_scale import TextScaleCookie
     from ui.games.registry import app_store
+    from ui.web.fallback_fonts import fonts_base
     from ui.web.web_delivery import deliver_to_phones, pinned_base
     from ui.web import flet_patch
     from ui.web.websocket_limits import WebsocketLimits
@@ -64,7 +65,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
-    deliver_to_phones(app, client)
+    deliver_to_phones(app, client, fonts_base())
     told = DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(draw_with(app, renderer))))
     guarded = HttpGuard(WebsocketLimits(told),
                         allowed_hosts(names, port))

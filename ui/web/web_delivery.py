@@ -214,12 +214,15 @@ class StartPage(EditedAnswers):
     moved to the pinned address ``base``, and ``<script>`` tags for the app's own scripts
     (:data:`PAGE_SCRIPTS`, there too) are added before the client's."""
 
-    def __init__(self, app: ASGIApp, base: str, scripts: tuple[str, ...] = PAGE_SCRIPTS):
+    def __init__(self, app: ASGIApp, base: str, scripts: tuple[str, ...] = PAGE_SCRIPTS,
+                 fonts_base: str | None = None):
         super().__init__(app)
         # Flet's own script (in the head, before this) has set flet's bases; the client reads
         # them when its bootstrap script (at the end of the body) runs.
+        fonts = f'\nflet.fontFallbackBaseUrl = "{fonts_base}";' if fonts_base else ""
         pin = (f'<script>flet.entrypointBaseUrl = flet.assetBase = "{base}";\n'
-               f'if (flet.canvasKitBaseUrl) flet.canvasKitBaseUrl = "{base}canvaskit/";</script>')
+               f'if (flet.canvasKitBaseUrl) flet.canvasKitBaseUrl = "{base}canvaskit/";'
+               f'{fonts}</script>')
         self.head = (pin + "".join(f'<script src="{base}{name}"></script>'
                                    for name in scripts)).encode()
         self.moves = [(f'="{name}"'.encode(), f'="{base}{name}"'.encode())
@@ -249,12 +252,18 @@ class FontManifest(EditedAnswers):
                            if not family["family"].startswith(UNUSED_FONTS)]).encode()
 
 
-def deliver_to_phones(app, base: str) -> None:
+def deliver_to_phones(app, base: str, fonts_base: str | None = None) -> None:
     """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
     page to name them there (with the app's scripts), leave the unused fonts out of the
     client's list, then compress and set the caching rule of the static files of ``app`` (a
-    FastAPI app serving Flet's web client)."""
+    FastAPI app serving Flet's web client). With ``fonts_base`` (a
+    :func:`ui.web.fallback_fonts.fonts_base`), the client fetches its fallback fonts there, and
+    they are served (:class:`~ui.web.fallback_fonts.FallbackFonts`)."""
+    from ui.web.fallback_fonts import FallbackFonts
+
     app.add_middleware(FontManifest)
-    app.add_middleware(StartPage, base=base)
+    app.add_middleware(StartPage, base=base, fonts_base=fonts_base)
     app.add_middleware(CompressedStatic)  # wraps the ones above: the page is compressed edited
-    app.add_middleware(PinnedClient, base=base)  # outermost: the others see plain names
+    app.add_middleware(PinnedClient, base=base)  # the others see plain names
+    if fonts_base:
+        app.add_middleware(FallbackFonts, base=fonts_base)  # outermost: woff2, kept as it is
