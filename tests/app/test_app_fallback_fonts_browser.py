@@ -1,9 +1,9 @@
 """Names in every script are drawn, not boxes (issue 30): a table of players named "李明",
 "Zoë 🦊", "สมชาย" and "प्रिया" on a phone in headless Chromium, light and dark. Flutter draws
 what the app's font (DejaVu Sans) lacks with the Noto fonts it fetches from the app
-(ui/web/fallback_fonts.py); each is answered, and each name's tab looks different from the same
-tab drawn with those fonts held back (then Flutter draws a box for each character it has no
-font for)."""
+(ui/web/fallback_fonts.py); each is answered, and each name's tab in the editor and its column
+on the scorepad look different from the same controls drawn with those fonts held back (then
+Flutter draws a box for each character it has no font for)."""
 
 from __future__ import annotations
 
@@ -46,45 +46,55 @@ def named_tables(app_server) -> list[int]:
     return numbers
 
 
-def tabs_drawn(page, url: str, table: int, fonts_served: bool) -> list[Image.Image]:
-    """Each player's tab of ``table`` as drawn once every font the page asked for has been
-    answered (or, with ``fonts_served`` false, refused) and the drawing has stopped changing
-    (Flutter lays the text out again once a fetched font is registered)."""
+def drawn(page, address: str, identifiers: list[str], fonts_served: bool) -> list[Image.Image]:
+    """The controls ``identifiers`` at ``address``, as drawn once every font the page asked for
+    has been answered (or, with ``fonts_served`` false, refused) and the drawing has stopped
+    changing (Flutter lays the text out again once a fetched font is registered)."""
     asked: list = []
     page.on("request", lambda request: asked.append(request)
             if FALLBACK.match(request.url) else None)
     if not fonts_served:
         page.route(FALLBACK, lambda route: route.abort())
-    open_app(page, f"{url}/table/{table}")
-    tabs = [handle(page, f"tab-player-{index}") for index in range(3)]
-    for tab in tabs:
-        tab.wait_for()
+    open_app(page, address)
+    controls = [handle(page, identifier) for identifier in identifiers]
+    for control in controls:
+        control.wait_for()
     shots: list[bytes] = []
     while len(shots) < STEADY or len(set(shots[-STEADY:])) > 1:
         for request in list(asked):
             request.response()  # waits for the answer; None for a refused request
-        shots.append(b"".join(page.screenshot(clip=tab.bounding_box()) for tab in tabs))
-        assert len(shots) < 100, "the tabs never stopped changing"
-    return [Image.open(io.BytesIO(page.screenshot(clip=tab.bounding_box()))).convert("RGB")
-            for tab in tabs]
+        shots.append(b"".join(page.screenshot(clip=control.bounding_box())
+                              for control in controls))
+        assert len(shots) < 100, "the screen never stopped changing"
+    return [Image.open(io.BytesIO(page.screenshot(clip=control.bounding_box()))).convert("RGB")
+            for control in controls]
+
+
+WHERE_NAMES_SHOW = (("", "tab-player-{}"), ("/scorepad", "column-{}"))
+"""Each table's addresses and the control there that shows player N's name: the player's tab
+in the editor, the player's column header on the scorepad."""
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_names_in_every_script_are_drawn_with_fonts_the_app_serves(
         app_server, browser, named_tables, theme):
     for table, names in zip(named_tables, TABLES, strict=True):
-        with page_of(browser, viewport=PHONE, color_scheme=theme) as page:
-            problems = PageProblems(page, app_server.url)
-            fetched: list[str] = []
-            page.on("response", lambda response: fetched.append(response.url)
-                    if FALLBACK.match(response.url) and response.status == 200 else None)
-            served = tabs_drawn(page, app_server.url, table, fonts_served=True)
-            assert problems.take() == []
-        with page_of(browser, viewport=PHONE, color_scheme=theme) as page:
-            held_back = tabs_drawn(page, app_server.url, table, fonts_served=False)
-        for name, drawn, boxes in zip(names, served, held_back, strict=True):
-            if needs_fallback(name):
-                assert ImageChops.difference(drawn, boxes).getbbox() is not None, (
-                    f"{name!r} is drawn as it is without the fallback fonts (boxes)")
-        if any(needs_fallback(name) for name in names):
-            assert fetched, "no fallback font was fetched"
+        for screen, shows_name in WHERE_NAMES_SHOW:
+            address = f"{app_server.url}/table/{table}{screen}"
+            identifiers = [shows_name.format(index) for index in range(len(names))]
+            with page_of(browser, viewport=PHONE, color_scheme=theme) as page:
+                problems = PageProblems(page, app_server.url)
+                fetched: list[str] = []
+                page.on("response", lambda response: fetched.append(response.url)
+                        if FALLBACK.match(response.url) and response.status == 200 else None)
+                served = drawn(page, address, identifiers, fonts_served=True)
+                assert problems.take() == []
+            with page_of(browser, viewport=PHONE, color_scheme=theme) as page:
+                held_back = drawn(page, address, identifiers, fonts_served=False)
+            for name, with_fonts, boxes in zip(names, served, held_back, strict=True):
+                if needs_fallback(name):
+                    assert ImageChops.difference(with_fonts, boxes).getbbox() is not None, (
+                        f"{name!r} at {address} is drawn as it is without the fallback fonts "
+                        f"(boxes)")
+            if any(needs_fallback(name) for name in names):
+                assert fetched, f"no fallback font was fetched at {address}"
