@@ -11,14 +11,19 @@ import os
 import re
 import urllib.error
 import urllib.request
+from pathlib import Path
+from urllib.parse import urljoin
 
 import httpx
 from starlette.applications import Starlette
 from starlette.staticfiles import StaticFiles
 
+from ui.web.app import FONT
 from ui.web.web_delivery import (
-    CompressedStatic, FontManifest, PinnedClient, StartPage, client_version,
+    OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage, client_version,
 )
+
+ASSETS = Path(__file__).resolve().parents[2] / "ui" / "web" / "assets"
 
 
 def fetch(url: str, **headers: str):
@@ -114,7 +119,7 @@ def test_the_start_page_names_the_clients_files_at_the_pinned_address(tmp_path):
     assert asgi_get(app, "/main.js").text == 'let page = "</head>", boot = "flutter_bootstrap.js";'
 
 
-def test_the_font_list_leaves_out_the_fonts_the_app_never_draws_with(tmp_path):
+def test_the_font_list_leaves_out_the_fonts_the_app_never_draws_with_and_names_its_own(tmp_path):
     fonts = [{"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons.otf"}]},
              {"family": "packages/flutter_math_fork/KaTeX_Main",
               "fonts": [{"asset": "packages/flutter_math_fork/KaTeX_Main-Regular.ttf"},
@@ -126,11 +131,24 @@ def test_the_font_list_leaves_out_the_fonts_the_app_never_draws_with(tmp_path):
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "FontManifest.json").write_text(json.dumps(fonts))
     (tmp_path / "other.json").write_text(json.dumps(fonts))
-    app = FontManifest(StaticFiles(directory=tmp_path))
+    app = FontManifest(StaticFiles(directory=tmp_path),
+                       fonts={"Own": "Own.ttf", "Roboto": "Own.ttf"})
     answer = asgi_get(app, "/assets/FontManifest.json")
-    assert answer.json() == [fonts[0], fonts[3], fonts[4]]
+    # The client loads every font of its list before it draws; it names each under assets/,
+    # the app's fonts are beside that folder. The app's Roboto replaces the client's.
+    own = [{"family": "Own", "fonts": [{"asset": "../Own.ttf"}]},
+           {"family": "Roboto", "fonts": [{"asset": "../Own.ttf"}]}]
+    assert answer.json() == [*own, fonts[0], fonts[3]]
     assert answer.headers["Content-Length"] == str(len(answer.content))
     assert asgi_get(app, "/other.json").json() == fonts
+
+
+def test_the_fonts_the_app_draws_with_are_its_own():
+    assert FONT in OWN_FONTS
+    assert "DejaVuMono" in OWN_FONTS  # the text page's and the BG Stats link's
+    # Flutter's default family (before the page's theme is there) is the app's font too.
+    assert OWN_FONTS["Roboto"] == OWN_FONTS[FONT]
+    assert all((ASSETS / file).is_file() for file in OWN_FONTS.values())
 
 
 def test_a_pinned_address_serves_the_file_to_be_kept_and_only_for_its_version(tmp_path):
@@ -191,5 +209,10 @@ def test_the_served_client_is_kept_under_its_version_and_lists_only_used_fonts(a
         assert wasm.headers["Content-Encoding"] == "gzip"
         assert gzip.decompress(wasm.read())[:4] == b"\0asm"
     with fetch(f"{app_server.url}{base}assets/FontManifest.json") as manifest:
-        families = [family["family"] for family in json.load(manifest)]
-    assert families == ["MaterialIcons", "Roboto"]
+        families = {family["family"]: [font["asset"] for font in family["fonts"]]
+                    for family in json.load(manifest)}
+    assert list(families) == ["DejaVu", "DejaVuMono", "Roboto", "MaterialIcons"]
+    for family, file in OWN_FONTS.items():  # the app's own, beside the client's assets/
+        with fetch(urljoin(f"{app_server.url}{base}assets/", families[family][0])) as font:
+            assert font.status == 200
+            assert font.read() == (ASSETS / file).read_bytes()

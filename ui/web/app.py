@@ -54,7 +54,8 @@ def route_number(digits: str) -> int:
 
 
 FONT = "DejaVu"
-"""Shipped in assets/: the web client bundles only Roboto, which has no ★ or ☺."""
+"""Shipped in assets/: the web client bundles only Roboto, which has no ★ or ☺. The client
+loads it before it draws (ui/web/web_delivery.py's ``OWN_FONTS``, in its font list)."""
 
 
 class AppContext:
@@ -329,10 +330,9 @@ class AppContext:
         self.page.show_dialog(bar)
 
 
-def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads | None = None,
-              assets_at: str = "") -> Callable:
-    """The app's ``main``; ``assets_at``: the address its assets (the fonts) are served under,
-    e.g. ui/web/web_delivery.py's pinned address, where a returning phone has them already."""
+def make_main(store: TableStore, lan: Sequence[str] = (),
+              uploads: PhotoUploads | None = None) -> Callable:
+    """The app's ``main``."""
     sessions = Sessions(store, APP_GAMES, storage_writer(), scoring_thread())
     uploads = uploads or PhotoUploads(store)
     access = Access(store)
@@ -341,8 +341,6 @@ def make_main(store: TableStore, lan: Sequence[str] = (), uploads: PhotoUploads 
     async def main(page: ft.Page) -> None:
         connection = page.session.connection  # gone, or another one, if the tab closes meanwhile
         page.title = "scorepad"
-        page.fonts = {FONT: f"{assets_at}DejaVuSans.ttf",
-                      "DejaVuMono": f"{assets_at}DejaVuSansMono.ttf"}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.theme_mode = ft.ThemeMode.SYSTEM

@@ -57,7 +57,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
     names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
     # Before the mount at "/", which would take every path.
     app.add_api_route(UPLOAD_PATH, uploads.receive, methods=["PUT"])
-    main = make_main(store, lan or [], uploads, assets_at=client)
+    main = make_main(store, lan or [], uploads)
     app.mount("/", flet_fastapi.app(main, assets_dir=str(ASSETS), no_cdn=True,
                                     web_renderer=flet_web_renderer(renderer),
                                     upload_endpoint_path=UPLOAD_PATH, secret_key=uploads.secret,

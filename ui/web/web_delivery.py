@@ -110,6 +110,19 @@ icons; 18 files, 0.9 MB), by their name's start: the client loads every font of 
 FontManifest.json before it starts, so each would be fetched at a first visit and asked about
 at every one after."""
 
+OWN_FONTS = {"DejaVu": "DejaVuSans.ttf", "DejaVuMono": "DejaVuSansMono.ttf",
+             "Roboto": "DejaVuSans.ttf"}
+"""The fonts of the client's font list that are the app's own (in ui/web/assets, served beside
+the client's files), by family: the one the app draws with (ui/web/app.py's ``FONT``), the
+monospace texts' ``DejaVuMono``, and ``Roboto``, in place of the client's: Flutter's default
+family, which it draws with before the page's theme is applied (the first frame of a tab
+reloaded into its running session) and tries first for a character a text's own font lacks.
+The client's Roboto has no "★", "☺", "✓" or "↓" (DejaVu Sans has them): for those Flutter
+fetched Noto fallback fonts, for a table of Latin names. The client loads every font of its
+list before it draws anything; registered by Flet's ``page.fonts``, DejaVu Sans came only once
+the page ran, and the first screens of a slow load were laid out without it too."""
+
+
 class EditedAnswers:
     """Base of the middlewares that change a file as it is sent: a 200 answer to a GET for which
     :meth:`edit_for` gives an edit is held whole, edited, and sent with its new length. Flet
@@ -240,25 +253,34 @@ class StartPage(EditedAnswers):
 
 
 class FontManifest(EditedAnswers):
-    """The client's list of fonts without :data:`UNUSED_FONTS`."""
+    """The client's list of fonts without :data:`UNUSED_FONTS`, with the app's own ``fonts``
+    (family: file beside the client's files, :data:`OWN_FONTS`) in place of any of the same
+    family (Flet lists its Roboto). The client names each file under its assets folder
+    (``<base>assets/<asset>``), so the app's are named ``../<file>``."""
+
+    def __init__(self, app: ASGIApp, fonts: dict[str, str] = OWN_FONTS):
+        super().__init__(app)
+        self.fonts = [{"family": family, "fonts": [{"asset": f"../{file}"}]}
+                      for family, file in fonts.items()]
 
     def edit_for(self, scope: Scope, headers: MutableHeaders) -> Callable[[bytes], bytes] | None:
         return self._used_only if scope["path"].endswith("/assets/FontManifest.json") else None
 
-    @staticmethod
-    def _used_only(manifest: bytes) -> bytes:
+    def _used_only(self, manifest: bytes) -> bytes:
         families = json.loads(manifest)
-        return json.dumps([family for family in families
-                           if not family["family"].startswith(UNUSED_FONTS)]).encode()
+        own = {family["family"] for family in self.fonts}
+        return json.dumps([*self.fonts, *(family for family in families
+                                          if not family["family"].startswith(UNUSED_FONTS)
+                                          and family["family"] not in own)]).encode()
 
 
 def deliver_to_phones(app, base: str, fonts_base: str | None = None) -> None:
     """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
     page to name them there (with the app's scripts), leave the unused fonts out of the
-    client's list, then compress and set the caching rule of the static files of ``app`` (a
-    FastAPI app serving Flet's web client). With ``fonts_base`` (a
-    :func:`ui.web.fallback_fonts.fonts_base`), the client fetches its fallback fonts there, and
-    they are served (:class:`~ui.web.fallback_fonts.FallbackFonts`)."""
+    client's list and put the app's own in it (Roboto too), then compress and set the caching
+    rule of the static files of ``app`` (a FastAPI app serving Flet's web client). With
+    ``fonts_base`` (a :func:`ui.web.fallback_fonts.fonts_base`), the client fetches its
+    fallback fonts there, and they are served (:class:`~ui.web.fallback_fonts.FallbackFonts`)."""
     from ui.web.fallback_fonts import FallbackFonts
 
     app.add_middleware(FontManifest)
