@@ -12,7 +12,7 @@ builds, for each file in Flutter's list, a font with the same characters from th
 packages of the same Noto family (npm; versions and checksums in
 ``script/fallback-fonts.lock``), into :data:`BUILT` (not in git). :class:`FallbackFonts`
 serves them under an address named by the build (:func:`fonts_base`), kept by a phone for a
-year: a Latin-only table never asks for one; a Chinese name costs a few slices of 20–60 KB,
+year: a Latin-only table never asks for one; a Chinese name costs a few small slices,
 once.
 
 Flutter's list is read from the installed client's ``main.dart.js`` (:func:`flutter_fonts`):
