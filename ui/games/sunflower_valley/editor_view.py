@@ -21,7 +21,7 @@ from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
     NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, set_props, show_tap, take_focus,
 )
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
@@ -454,7 +454,7 @@ class DescriptionPicker:
 
     def open(self) -> None:
         self.render()
-        self.context.page.show_dialog(self.dialog)
+        open_dialog(self.context.page, self.dialog)
 
     def render(self) -> None:
         draft = self.draft
