@@ -151,7 +151,7 @@ def test_a_tabs_card_count_warning_is_sent_as_its_text_and_read_out_with_it(stor
         # Ann has her Starting Town alone: 0 of the 18 Valley cards a finished valley has.
         table_id, server, ann, bob = await ann_and_bob(store, {})
         warning = bob.view._tab_marks[0][1]
-        text = warning.content.content
+        text = warning.content
         assert (warning.visible, text.value, text.semantics_label) == (True, "0/18",
                                                                        "Warning: 0/18")
         bob.take_sent()
