@@ -15,6 +15,7 @@ from ui.games.registry import APP_GAMES
 from ui.games.sunflower_valley.draft import card_dict
 from ui.store.storage import TableStore
 
+from control_tree import identified, texts
 from live_devices import Server
 
 SV = APP_GAMES["sunflower_valley"]
@@ -112,6 +113,39 @@ def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(store):
         assert ann.view.session.revision == revision + 1
         assert changes(ann)  # Ann's own screen shows the Lake moved
         assert changes(bob) == []
+
+    asyncio.run(run())
+
+
+def test_a_town_ann_describes_and_lays_is_offered_on_bobs_phone_before_he_taps(store):
+    async def run():
+        # Row 5 of issue 32: the Town was offered to Bob only after his own first tap.
+        table_id, server, ann, bob = await ann_and_bob(store, {})
+        town = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3)
+        editor = ann.view.editor
+        editor._run(editor.model.choose_description, town)
+        editor._tap((0, 1))
+        await server.settle()
+
+        assert ann.view.session.parts_changed_since(ann.view.session.revision - 1) is None
+        assert [offer.description for offer in bob.view.editor.model.offers()][:1] == [town]
+        chip = identified(bob.view.editor.root, "described-0")  # drawn on Bob's phone
+        assert chip is not None and texts(chip) == ["Sheep+Field 3★"]
+        assert any("Sheep+Field 3★".encode() in sent for sent in bob.take_sent())  # and sent
+
+    asyncio.run(run())
+
+
+def test_an_edit_of_one_valley_alone_is_that_players_part(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {})
+        session = ann.view.session
+        editor = ann.view.editor
+        editor._run(editor.model.choose_kind, Kind.LAKE)
+        editor._tap((0, 1))
+        await server.settle()
+
+        assert session.parts_changed_since(session.revision - 1) == {0}
 
     asyncio.run(run())
 

@@ -138,6 +138,12 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                            changed)
         self._slots[3].put(self._selection.get((model.selected, selected, model.moving),
                                                self._selection_bar), changed)
+        if not model.express_mode:
+            known = tuple(model.catalogue())
+            self._slots[5].put(self._described_memo.get((model.brush, known),
+                                                        self._described_tools), changed)
+        else:
+            self._slots[5].put(self._no_described, changed)
         self._slots[4].put(self._problem_list.get(tuple(p.in_words(self.words)
                                                         for p in model.problems),
                                                   self._problems), changed)
@@ -177,10 +183,13 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         self._selection = Memo()
         self._problem_list = Memo()
         self._changed: list[ft.Control] = []
-        modes, panel, tools, selection, problems = self._slots = [Slot() for _ in range(5)]
+        self._described_memo = Memo()
+        self._no_described = ft.Container()
+        modes, panel, tools, selection, problems, described = self._slots = [
+            Slot() for _ in range(6)]
         self.root.controls = [self._header, modes.box, panel.box, tools.box,
-                              self._grid_scroller, selection.box, self._message_handle,
-                              problems.box]
+                              self._grid_scroller, described.box, selection.box,
+                              self._message_handle, problems.box]
 
     def _draw_grid(self) -> None:
         """Reuse every cell, label and row whose look did not change, so a redraw sends only the
@@ -310,17 +319,24 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             )))
         rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
             if chips else []
-        if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
-            rows.append(ft.Row([
-                wrapping_target(None, self.words.say("ui.sv.offer.edit", "Edit this card"),
-                                lambda e, d=brush: self._open_picker(d.kind, d, mode="described"),
-                                "described-edit", padding=8),
-                wrapping_target(None, self.words.say("ui.sv.offer.forget",
-                                                     "Take it off this table's list"),
-                                lambda e, d=brush: self._run(self.model.forget_described, d),
-                                "described-forget", padding=8),
-            ], wrap=True, spacing=6, run_spacing=6))
         return ft.Column(rows, spacing=4)
+
+    def _described_tools(self) -> ft.Control:
+        """Edit or forget the known card chosen (nothing when none is). Below the grid: above
+        it, the row coming and going as a known card is chosen moved the grid under the thumb
+        (issue 32, row 5)."""
+        brush = self.model.brush
+        if brush is None or not any(brush == entry for entry, _ in self.model.catalogue()):
+            return ft.Container()
+        return ft.Row([
+            wrapping_target(None, self.words.say("ui.sv.offer.edit", "Edit this card"),
+                            lambda e, d=brush: self._open_picker(d.kind, d, mode="described"),
+                            "described-edit", padding=8),
+            wrapping_target(None, self.words.say("ui.sv.offer.forget",
+                                                 "Take it off this table's list"),
+                            lambda e, d=brush: self._run(self.model.forget_described, d),
+                            "described-forget", padding=8),
+        ], wrap=True, spacing=6, run_spacing=6)
 
     def _express_panel(self) -> ft.Control:
         route = self.model.route()
