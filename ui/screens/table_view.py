@@ -121,8 +121,8 @@ class TableView:
         if self.tab == "valley" and self.player >= players:
             # The player shown was removed (on this or another device): show the last one. This
             # may run on another device's edit, outside the page's event loop: hand it over.
-            page = self.context.page
-            page.run_task(page.push_route, f"/table/{self.session.table_id}/valley/{players - 1}")
+            self.context.push_from_elsewhere(
+                f"/table/{self.session.table_id}/valley/{players - 1}")
             return True
         return False
 

@@ -59,6 +59,8 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                                                 "Highlighted: the cards the scorepad line used.")
         self.fit = False
         """The whole grid on screen in smaller cells, asked by the player."""
+        self._left_picker: DescriptionPicker | None = None
+        """The last new card's picker, whose draft the next one goes on with if it was left."""
         self.root = ft.Column(spacing=8)
         self._build()
         self.render()
@@ -425,8 +427,16 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 self._run(model.choose_description, description)
 
         carriers = model.carriers(start) if mode == "described" and start else {}
-        DescriptionPicker(self.context, kind, start, picker_title(mode, self.words), use,
-                          carriers).open()
+        # A new card half-described when its picker closed without Use or Cancel (Back, a tap
+        # beside it) is there again when the picker of its kind opens next: nothing entered is
+        # lost without the player's word.
+        left = self._left_picker
+        kept = left.draft if mode == "new" and left is not None and not left.finished \
+            and left.draft.kind is kind else None
+        picker = DescriptionPicker(self.context, kind, start, picker_title(mode, self.words),
+                                   use, carriers, draft=kept)
+        self._left_picker = picker if mode == "new" else None
+        picker.open()
 
 
 POINTS = range(12)
@@ -442,11 +452,14 @@ class DescriptionPicker:
 
     def __init__(self, context, kind: Kind, start: CardDescription | None, title: str,
                  on_use: Callable[[CardDescription, bool], None],
-                 carriers: dict[str, int] | None = None):
+                 carriers: dict[str, int] | None = None, draft: DescriptionDraft | None = None):
         self.context = context
         self.words = words = context.words
         self.on_use = on_use
-        self.draft = DescriptionDraft(kind, start, words)
+        self.draft = draft or DescriptionDraft(kind, start, words)
+        """The card being described: ``draft`` when a picker closed before goes on with it."""
+        self.finished = False
+        """Closed by Use (with a card described) or Cancel: the player's word on what it held."""
         self.carriers = carriers or {}
         self.everywhere = bool(self.carriers)
         self.refused = False
@@ -534,6 +547,7 @@ class DescriptionPicker:
         self.dialog.update()
 
     def _cancel(self, e=None) -> None:
+        self.finished = True
         close_dialog(self.context.page)
 
     def _use(self, e=None) -> None:
@@ -543,6 +557,7 @@ class DescriptionPicker:
             self.render()
             self.dialog.update()
             return
+        self.finished = True
         close_dialog(self.context.page)
         self.on_use(description, self.everywhere)
 
