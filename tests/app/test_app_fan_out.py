@@ -15,6 +15,7 @@ from ui.games.registry import APP_GAMES
 from ui.games.sunflower_valley.draft import card_dict
 from ui.store.storage import TableStore
 
+from control_tree import identified, texts
 from live_devices import Server
 
 SV = APP_GAMES["sunflower_valley"]
@@ -116,6 +117,39 @@ def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(store):
     asyncio.run(run())
 
 
+def test_a_town_ann_describes_and_lays_is_offered_on_bobs_phone_before_he_taps(store):
+    async def run():
+        # Row 5 of issue 32: the Town was offered to Bob only after his own first tap.
+        table_id, server, ann, bob = await ann_and_bob(store, {})
+        town = CardDescription(kind=Kind.TOWN, combination=(Kind.SHEEP, Kind.FIELD), points=3)
+        editor = ann.view.editor
+        editor._run(editor.model.choose_description, town)
+        editor._tap((0, 1))
+        await server.settle()
+
+        assert ann.view.session.parts_changed_since(ann.view.session.revision - 1) is None
+        assert [offer.description for offer in bob.view.editor.model.offers()][:1] == [town]
+        chip = identified(bob.view.editor.root, "described-0")  # drawn on Bob's phone
+        assert chip is not None and texts(chip) == ["Sheep+Field 3★"]
+        assert any("Sheep+Field 3★".encode() in sent for sent in bob.take_sent())  # and sent
+
+    asyncio.run(run())
+
+
+def test_an_edit_of_one_valley_alone_is_that_players_part(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {})
+        session = ann.view.session
+        editor = ann.view.editor
+        editor._run(editor.model.choose_kind, Kind.LAKE)
+        editor._tap((0, 1))
+        await server.settle()
+
+        assert session.parts_changed_since(session.revision - 1) == {0}
+
+    asyncio.run(run())
+
+
 def test_a_burst_of_edits_redraws_a_watching_phone_once_at_the_latest(store):
     async def run():
         table_id, server, ann, bob = await ann_and_bob(store, {})
@@ -151,7 +185,7 @@ def test_a_tabs_card_count_warning_is_sent_as_its_text_and_read_out_with_it(stor
         # Ann has her Starting Town alone: 0 of the 18 Valley cards a finished valley has.
         table_id, server, ann, bob = await ann_and_bob(store, {})
         warning = bob.view._tab_marks[0][1]
-        text = warning.content.content
+        text = warning.content
         assert (warning.visible, text.value, text.semantics_label) == (True, "0/18",
                                                                        "Warning: 0/18")
         bob.take_sent()

@@ -103,7 +103,9 @@ def test_players_join_by_the_invite_and_enter_their_valleys_at_once(app_server, 
         open_app(page, link, as_host=False)
         wait_text(page, "join-player-0", "Ann")
         tap_until(page, f"join-player-{player}", "player-total", f"^{NAMES[player]}:")
-        handle(host, f"presence-{player}").wait_for(timeout=60_000)  # the host sees them
+        # The host sees them: the presence mark's words are part of the player's tab's name.
+        handle(host, f"tab-player-{player}").filter(
+            has_text="A device is on this board").wait_for(timeout=60_000)
 
     steps = [entry_steps(players[1], 1), entry_steps(players[2], 2)]
     taps = 0

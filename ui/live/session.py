@@ -90,6 +90,24 @@ def scoring_thread() -> Executor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorepad-scorer")
 
 
+def part_changed(before: dict, after: dict, player: int | None) -> int | None:
+    """The part an edit of ``player``'s changed: that player's, or None (the table's) when it
+    changed anything else too. An edit on one valley can change what every player is offered (a
+    newly described Town joins the table's cards): the other devices must draw it from then on,
+    not only after their own next tap (issue 32, row 5)."""
+    if player is None:
+        return None
+    players_before, players_after = before.get("players"), after.get("players")
+    if not (isinstance(players_before, list) and isinstance(players_after, list)
+            and len(players_before) == len(players_after) and 0 <= player < len(players_after)):
+        return None
+    others_same = all(old == new for index, (old, new) in
+                      enumerate(zip(players_before, players_after)) if index != player)
+    rest_same = ({key: value for key, value in before.items() if key != "players"}
+                 == {key: value for key, value in after.items() if key != "players"})
+    return player if others_same and rest_same else None
+
+
 class TableSession:
     def __init__(self, store: TableStore, stored: StoredTable, game: DraftChecker,
                  writer: Executor | None = None, scorer: Executor | None = None):
@@ -212,9 +230,10 @@ class TableSession:
     def _commit(self, draft: dict, player: int | None) -> None:
         # Keep the edit in memory even when the disk refuses it, and say so: nothing entered is
         # dropped, and the next successful save writes it.
+        part = part_changed(self._draft, draft, player)
         self._draft = draft
         self.revision += 1
-        self._parts_changed = self._parts_changed[-(CHANGES_KEPT - 1):] + [player]
+        self._parts_changed = self._parts_changed[-(CHANGES_KEPT - 1):] + [part]
         if self._writer is None:
             self._save(draft, self.revision)
         else:

@@ -20,3 +20,28 @@ def close_dialog(page: ft.Page) -> ft.DialogControl | None:
         dialog.open = False
         page.update(dialog)
     return dialog
+
+
+def open_dialog(page: ft.Page, dialog: ft.DialogControl) -> None:
+    """Show ``dialog``. An AlertDialog without a name of its own is named by its title's text,
+    so a screen reader says which dialog opened (Flutter names it by ``semantics_label`` only;
+    without one axe-core reports ``aria-dialog-name``)."""
+    if isinstance(dialog, ft.AlertDialog) and not dialog.semantics_label:
+        dialog.semantics_label = first_text(dialog.title) or None
+    page.show_dialog(dialog)
+
+
+def first_text(control) -> str:
+    """The first text shown in ``control`` (a Text, or a control holding one), else ""."""
+    if control is None:
+        return ""
+    if isinstance(control, str):
+        return control
+    if isinstance(control, ft.Text):
+        return control.value or ""
+    for name in ("content", "controls"):
+        inner = getattr(control, name, None)
+        for child in inner if isinstance(inner, list) else [inner]:
+            if found := first_text(child):
+                return found
+    return ""

@@ -109,16 +109,15 @@ def warning_box(identifier: str, messages: tuple[str, ...] | list[str],
                                              padding=8))
 
 
-def warning_badge(identifier: str, text: str | None,
-                  words: Language | None = None) -> list[ft.Control]:
-    """A small mark in the warning colour (e.g. on a player's tab); nothing when ``text`` is
-    None."""
-    if text is None:
-        return []
-    return [labelled(identifier, ft.Container(
+def warning_mark(text: str, words: Language | None = None) -> ft.Container:
+    """A small mark in the warning colour, read out as "Warning: 17/18". Without a handle of its
+    own, so that inside a tap target (a player's tab) its words join the target's name: a node of
+    its own would be text inside the target that its name does not hold (axe-core:
+    label-content-name-mismatch)."""
+    return ft.Container(
         ft.Text(text, size=12, color=WARNING_INK, weight=ft.FontWeight.BOLD,
                 semantics_label=warning_said(text, words)),
-        bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6)))]
+        bgcolor=WARNING_BG, border_radius=8, padding=ft.Padding.symmetric(horizontal=6))
 
 
 def warning_said(text: str, words: Language | None = None) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ui.live.session import TableSession, deleted_message
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, heading, labelled, tap_target
 
@@ -99,7 +99,7 @@ def _confirm_empty(context, table_ids: list[int], redraw: Callable[[], None]) ->
         redraw()
 
     words = context.words
-    context.page.show_dialog(ft.AlertDialog(
+    open_dialog(context.page, ft.AlertDialog(
         title=ft.Text(words.say("ui.deleted.empty_title", "Empty Recently deleted?"), size=18),
         content=ft.Text(words.say_n(
             "ui.deleted.empty_warning", "{count} table will be gone for good: this cannot be "

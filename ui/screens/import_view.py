@@ -7,7 +7,7 @@ import asyncio
 
 import flet as ft
 
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.screens.import_model import import_table, text_of_file
 from scorer.language import Language
 from ui.parts.saving import saves
@@ -99,7 +99,7 @@ class ImportDialog:
         )
 
     def open(self) -> None:
-        self.context.page.show_dialog(self.dialog)
+        open_dialog(self.context.page, self.dialog)
 
     def _edited(self, e=None) -> None:
         if self.status.value:

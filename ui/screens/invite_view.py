@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import flet as ft
 import segno
 
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
 
@@ -66,7 +66,7 @@ class InviteDialog:
     def open(self) -> None:
         self.render()
         words = self.context.words
-        self.context.page.show_dialog(ft.AlertDialog(
+        open_dialog(self.context.page, ft.AlertDialog(
             title=ft.Text(words.say("ui.invite.title", "Invite to this table"), size=18),
             content=self.content,
             actions=[tap_target(words.say("ui.common.close", "Close"),

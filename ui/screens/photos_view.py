@@ -13,7 +13,7 @@ import flet as ft
 
 from scorer.message import Message
 
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.store.photos import MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoStore, too_large
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, Memo, labelled, tap_target
@@ -36,11 +36,16 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
     if jpeg is None:
         return
     width = max(200.0, min(context.width - 32, 1000))
+    words = context.words
+    session = context.sessions.get(table_id)
+    if photo.player and session is not None:
+        whose = _whose(words, photo.player, session.game)
+    else:
+        whose = words.say("ui.photos.the_table_title", "The table")
     viewer = ft.InteractiveViewer(
-        ft.Image(src=jpeg, fit=ft.BoxFit.CONTAIN, width=width),
+        ft.Image(src=jpeg, fit=ft.BoxFit.CONTAIN, width=width, semantics_label=whose),
         min_scale=1, max_scale=8, boundary_margin=ft.Margin.all(40))
 
-    words = context.words
     for_good = words.say("ui.photos.remove_for_good", "Remove for good")
 
     def remove(e=None) -> None:
@@ -62,12 +67,7 @@ def zoom_photo(context, table_id: int, photo: Photo, on_removed=None) -> None:
                           lambda e: close_dialog(context.page), "photo-close")]
     if on_removed is not None:
         actions.insert(0, tap_target(remove_text, remove, "photo-remove"))
-    session = context.sessions.get(table_id)
-    if photo.player and session is not None:
-        whose = _whose(words, photo.player, session.game)
-    else:
-        whose = words.say("ui.photos.the_table_title", "The table")
-    context.page.show_dialog(ft.AlertDialog(
+    open_dialog(context.page, ft.AlertDialog(
         title=ft.Text(words.say("ui.photos.zoom_title", "{whose} · pinch or scroll to zoom",
                                 whose=whose), size=15),
         content=labelled("photo-zoomed", ft.Container(viewer, width=width)),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.screens.explanation_view import explanation_panel, show_sheet
 from ui.screens.exports import download, save_in_exports
 from ui.games.plugin import player_colour
@@ -350,7 +350,7 @@ class ScorepadView:
             close_dialog(self.context.page)
             self.context.go(text_page)
 
-        self.context.page.show_dialog(ft.AlertDialog(
+        open_dialog(self.context.page, ft.AlertDialog(
             title=ft.Text(words.say("ui.scorepad.as_text", "Scorepad as text"), size=18),
             content=labelled("share-note", ft.Text(note, size=14)),
             actions=[
@@ -372,7 +372,7 @@ class ScorepadView:
             return
         name = f"{self.session.game.key}-table-{self.session.table_id}.json"
         path, problem = save_in_exports(self.context, name, text)
-        self.context.page.show_dialog(export_dialog(self.context, name, path, problem))
+        open_dialog(self.context.page, export_dialog(self.context, name, path, problem))
         await download(name, text)
 
 

@@ -8,7 +8,7 @@ import flet as ft
 
 from ui.live.editing import run_action
 from ui.games.plugin import PLAYER_COLOURS
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.screens.table_settings import TableOption, TableSettings, problem_route, table_options
 from ui.parts.widgets import PROBLEM, TOUCH, Memo, heading, labelled, tap_target
 from ui.parts.words import colour_name
@@ -154,7 +154,7 @@ class TableSettingsView:
 
         name = self.session.player_names[player]
         words = self.words
-        self.context.page.show_dialog(ft.AlertDialog(
+        open_dialog(self.context.page, ft.AlertDialog(
             title=ft.Text(words.say("ui.settings.colour_title", "{name}'s colour", name=name),
                           size=18),
             content=ft.Row([
@@ -182,7 +182,7 @@ class TableSettingsView:
                                              name=name), words.say("ui.common.undo", "Undo"),
                                    lambda: self._undo_removal(revision, name))
 
-        self.context.page.show_dialog(ft.AlertDialog(
+        open_dialog(self.context.page, ft.AlertDialog(
             title=ft.Text(words.say("ui.settings.remove_ask", "Remove {name}?", name=name),
                           size=18),
             content=labelled("remove-question", ft.Text(words.say(

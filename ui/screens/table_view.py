@@ -12,7 +12,7 @@ from ui.games.plugin import player_colour
 from ui.screens.scorepad_view import SIDE_PANEL, ScorepadView
 from ui.screens.table_settings_view import TableSettingsView
 from ui.parts.widgets import (
-    SaveMark, TOUCH, Memo, heading, labelled, tap_target, warning_badge, warning_said,
+    SaveMark, TOUCH, Memo, heading, tap_target, warning_mark, warning_said,
 )
 from ui.store.storage import NoSuchTable
 
@@ -121,8 +121,8 @@ class TableView:
         if self.tab == "valley" and self.player >= players:
             # The player shown was removed (on this or another device): show the last one. This
             # may run on another device's edit, outside the page's event loop: hand it over.
-            page = self.context.page
-            page.run_task(page.push_route, f"/table/{self.session.table_id}/valley/{players - 1}")
+            self.context.push_from_elsewhere(
+                f"/table/{self.session.table_id}/valley/{players - 1}")
             return True
         return False
 
@@ -158,8 +158,8 @@ class TableView:
             set_props(total, changed, value="" if shown is None else str(shown))
             set_props(warning, changed, visible=warnings[index] is not None)
             said = warnings[index] or ""
-            if warning.content.content.value != said:  # read out as "Warning: 17/18"
-                set_props(warning.content.content, changed, value=said,
+            if warning.content.value != said:  # read out as "Warning: 17/18"
+                set_props(warning.content, changed, value=said,
                           semantics_label=warning_said(said, self.context.words))
             set_props(presence, changed, visible=bool(present[index]))
         return [self._tabs_place] if rebuilt else changed
@@ -232,19 +232,24 @@ class TableView:
                                                    session.player_colours)):
             chosen = self.tab == "valley" and index == self.player
             total = ft.Text("", size=14, weight=ft.FontWeight.BOLD)
-            warning = warning_badge(f"tab-warning-{index}", "", words)[0]
+            # The marks have no handles of their own: their words join the tab's name ("A
+            # device is on this board, Ann, 25, Warning: 17/18"). A handle, or a tooltip, makes
+            # a mark a node of its own, a text inside the tab that the tab's name does not hold
+            # (axe-core: label-content-name-mismatch). The presence mark goes before the name,
+            # beside the colour: its words, said and not written, come first, and the tab's
+            # last line is the text it shows (what the large-text walk measures).
+            warning = warning_mark("", words)
             warning.visible = False
-            presence = labelled(f"presence-{index}", ft.Icon(
+            presence = ft.Icon(
                 ft.Icons.PHONE_ANDROID, size=16, color=ft.Colors.GREEN_800,
-                tooltip=words.say("ui.table.present", "A device is on this board")))
+                semantics_label=words.say("ui.table.present", "A device is on this board"))
             presence.visible = False
             self._tab_marks.append((total, warning, presence))
             tab = tap_target(
                 ft.Row([
                     ft.Container(width=14, height=14, border_radius=7,
                                  bgcolor=player_colour(colour)[0]),
-                    ft.Text(name, size=14, no_wrap=True),
-                    total, warning, presence,
+                    presence, ft.Text(name, size=14, no_wrap=True), total, warning,
                 ], tight=True, spacing=6),
                 lambda e, i=index: self.context.go(f"/table/{session.table_id}/valley/{i}"),
                 f"tab-player-{index}",

@@ -17,6 +17,7 @@ import flet as ft
 from ui.parts import theme
 from scorer.language import best_language
 from scorer.message import Message
+from ui.parts.dialogs import close_dialog
 from ui.parts.words import app_language, locale_configuration
 from ui.web.device_language import (LanguageHeaders, device_language, language_headers,
                                     locale_tags, remember_language, wanted_languages)
@@ -94,6 +95,13 @@ class AppContext:
         self._allowed = True
         """A redraw for other devices' edits is on its way (see _on_message)."""
         self._layout = self.layout
+        self._shown_route: str | None = None
+        """The address of the screen shown (Back inside a dialog keeps it)."""
+        self._asked_for: set[str] = set()
+        """Addresses the app itself went to, whose route change is on its way."""
+        self._loaded_again = False
+        """The page was loaded again (a reload, or another address typed in the same tab): its
+        next route change is that load's, not Back (see :meth:`loaded_again`)."""
 
     @property
     def width(self) -> float:
@@ -157,7 +165,43 @@ class AppContext:
         if route == self.page.route:
             self.show(route)
         else:
+            self._asked_for.add(route)
             self.page.navigate(route)
+
+    def push_from_elsewhere(self, route: str) -> None:
+        """Show ``route`` from outside this page's event loop (another device's edit)."""
+        self._asked_for.add(route)
+        self.page.run_task(self.page.push_route, route)
+
+    def loaded_again(self) -> None:
+        """The tab loaded a page again and rejoined this session (Flet's ``connect`` event,
+        which flet_web dispatches before that load's route change). flet_web has set the page's
+        route to the address loaded already, and sends a route change only when it is another
+        than the screen's: a reload of the same address is followed by none."""
+        self._loaded_again = self.page.route != self._shown_route
+
+    def route_changed(self, route: str) -> None:
+        """The address changed: the app went there, the page was loaded again, or the player
+        pressed Back (or Forward). Back while a dialog or picker is open closes it and keeps the
+        screen under it, as a phone's Back does (issue 32, row 6): the screen's address is
+        pushed again and the screen is not drawn anew, so what it holds stays; a picker keeps
+        what was half-entered for its next opening. A reload was taken for Back once, and the
+        walks that load a page per screen never reached their next screen (2b96757): Flet's
+        connect event tells a load apart."""
+        asked = route in self._asked_for
+        self._asked_for.discard(route)
+        loaded, self._loaded_again = self._loaded_again, False
+        shown = self._shown_route
+        if not (asked or loaded) and shown is not None and route != shown \
+                and close_dialog(self.page) is not None:
+            while close_dialog(self.page) is not None:
+                pass
+            self._asked_for.add(shown)
+            self.page.navigate(shown)
+            return
+        if asked and route == shown:
+            return  # the screen's address pushed again after Back: it is shown already
+        self.show(route)
 
     def show(self, route: str) -> None:
         from ui.screens.after_game_views import SCREENS
@@ -174,6 +218,7 @@ class AppContext:
         after_game = {"/history": HistoryView, "/statistics": StatisticsView,
                       "/deck": DeckView, "/backup": BackupView}
 
+        self._shown_route = route
         self.leave()
         # A dialog belongs to the screen that opened it: a refresh or the back button closes it.
         while self.page.pop_dialog() is not None:
@@ -347,7 +392,8 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.padding = 0
         context = AppContext(page, store, sessions, access, presence, await identify(page), lan,
                              uploads)
-        page.on_route_change = lambda e: context.show(e.route)
+        page.on_route_change = lambda e: context.route_changed(e.route)
+        page.on_connect = lambda e: context.loaded_again()
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         key = presented_key.get()  # taken off the address before the page loaded

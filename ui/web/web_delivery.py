@@ -94,7 +94,7 @@ class CompressedStatic:
         await send({"type": "http.response.body", "body": body})
 
 
-PAGE_SCRIPTS = ("same_origin.js", "number_fields.js", "text_scale.js")
+PAGE_SCRIPTS = ("same_origin.js", "dialog_names.js", "number_fields.js", "text_scale.js")
 """The app's own scripts (in ui/web/assets), loaded by the page before the Flutter client."""
 
 PINNED_PAGE_FILES = ("flutter_bootstrap.js", "python.js", "icons/loading-animation.png",

@@ -17,7 +17,7 @@ from scorer.message import Message, verbatim
 from ui.games.maple_valley.draft import plus_words, summary
 from ui.games.maple_valley.editor_model import BONUS_KINDS, BONUS_LABELS, CardForm
 from ui.games.maple_valley.known_cards import KnownCard, matching
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.widgets import PROBLEM, TOUCH, labelled, tap_target
 
 DIALOG_WIDTH = 312
@@ -107,7 +107,7 @@ class CardDialog:
 
     def open(self) -> None:
         self.render()
-        self.editor.context.page.show_dialog(self.dialog)
+        open_dialog(self.editor.context.page, self.dialog)
 
     # Drawing ----------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
     NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, set_props, show_tap, take_focus,
 )
-from ui.parts.dialogs import close_dialog
+from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
@@ -59,6 +59,8 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                                                 "Highlighted: the cards the scorepad line used.")
         self.fit = False
         """The whole grid on screen in smaller cells, asked by the player."""
+        self._left_picker: DescriptionPicker | None = None
+        """The last new card's picker, whose draft the next one goes on with if it was left."""
         self.root = ft.Column(spacing=8)
         self._build()
         self.render()
@@ -138,6 +140,12 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                            changed)
         self._slots[3].put(self._selection.get((model.selected, selected, model.moving),
                                                self._selection_bar), changed)
+        if not model.express_mode:
+            known = tuple(model.catalogue())
+            self._slots[5].put(self._described_memo.get((model.brush, known),
+                                                        self._described_tools), changed)
+        else:
+            self._slots[5].put(self._no_described, changed)
         self._slots[4].put(self._problem_list.get(tuple(p.in_words(self.words)
                                                         for p in model.problems),
                                                   self._problems), changed)
@@ -177,10 +185,13 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         self._selection = Memo()
         self._problem_list = Memo()
         self._changed: list[ft.Control] = []
-        modes, panel, tools, selection, problems = self._slots = [Slot() for _ in range(5)]
+        self._described_memo = Memo()
+        self._no_described = ft.Container()
+        modes, panel, tools, selection, problems, described = self._slots = [
+            Slot() for _ in range(6)]
         self.root.controls = [self._header, modes.box, panel.box, tools.box,
-                              self._grid_scroller, selection.box, self._message_handle,
-                              problems.box]
+                              self._grid_scroller, described.box, selection.box,
+                              self._message_handle, problems.box]
 
     def _draw_grid(self) -> None:
         """Reuse every cell, label and row whose look did not change, so a redraw sends only the
@@ -310,17 +321,24 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             )))
         rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
             if chips else []
-        if brush is not None and any(brush == entry for entry, _ in self.model.catalogue()):
-            rows.append(ft.Row([
-                wrapping_target(None, self.words.say("ui.sv.offer.edit", "Edit this card"),
-                                lambda e, d=brush: self._open_picker(d.kind, d, mode="described"),
-                                "described-edit", padding=8),
-                wrapping_target(None, self.words.say("ui.sv.offer.forget",
-                                                     "Take it off this table's list"),
-                                lambda e, d=brush: self._run(self.model.forget_described, d),
-                                "described-forget", padding=8),
-            ], wrap=True, spacing=6, run_spacing=6))
         return ft.Column(rows, spacing=4)
+
+    def _described_tools(self) -> ft.Control:
+        """Edit or forget the known card chosen (nothing when none is). Below the grid: above
+        it, the row coming and going as a known card is chosen moved the grid under the thumb
+        (issue 32, row 5)."""
+        brush = self.model.brush
+        if brush is None or not any(brush == entry for entry, _ in self.model.catalogue()):
+            return ft.Container()
+        return ft.Row([
+            wrapping_target(None, self.words.say("ui.sv.offer.edit", "Edit this card"),
+                            lambda e, d=brush: self._open_picker(d.kind, d, mode="described"),
+                            "described-edit", padding=8),
+            wrapping_target(None, self.words.say("ui.sv.offer.forget",
+                                                 "Take it off this table's list"),
+                            lambda e, d=brush: self._run(self.model.forget_described, d),
+                            "described-forget", padding=8),
+        ], wrap=True, spacing=6, run_spacing=6)
 
     def _express_panel(self) -> ft.Control:
         route = self.model.route()
@@ -409,8 +427,16 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 self._run(model.choose_description, description)
 
         carriers = model.carriers(start) if mode == "described" and start else {}
-        DescriptionPicker(self.context, kind, start, picker_title(mode, self.words), use,
-                          carriers).open()
+        # A new card half-described when its picker closed without Use or Cancel (Back, a tap
+        # beside it) is there again when the picker of its kind opens next: nothing entered is
+        # lost without the player's word.
+        left = self._left_picker
+        kept = left.draft if mode == "new" and left is not None and not left.finished \
+            and left.draft.kind is kind else None
+        picker = DescriptionPicker(self.context, kind, start, picker_title(mode, self.words),
+                                   use, carriers, draft=kept)
+        self._left_picker = picker if mode == "new" else None
+        picker.open()
 
 
 POINTS = range(12)
@@ -426,11 +452,14 @@ class DescriptionPicker:
 
     def __init__(self, context, kind: Kind, start: CardDescription | None, title: str,
                  on_use: Callable[[CardDescription, bool], None],
-                 carriers: dict[str, int] | None = None):
+                 carriers: dict[str, int] | None = None, draft: DescriptionDraft | None = None):
         self.context = context
         self.words = words = context.words
         self.on_use = on_use
-        self.draft = DescriptionDraft(kind, start, words)
+        self.draft = draft or DescriptionDraft(kind, start, words)
+        """The card being described: ``draft`` when a picker closed before goes on with it."""
+        self.finished = False
+        """Closed by Use (with a card described) or Cancel: the player's word on what it held."""
         self.carriers = carriers or {}
         self.everywhere = bool(self.carriers)
         self.refused = False
@@ -454,7 +483,7 @@ class DescriptionPicker:
 
     def open(self) -> None:
         self.render()
-        self.context.page.show_dialog(self.dialog)
+        open_dialog(self.context.page, self.dialog)
 
     def render(self) -> None:
         draft = self.draft
@@ -518,6 +547,7 @@ class DescriptionPicker:
         self.dialog.update()
 
     def _cancel(self, e=None) -> None:
+        self.finished = True
         close_dialog(self.context.page)
 
     def _use(self, e=None) -> None:
@@ -527,6 +557,7 @@ class DescriptionPicker:
             self.render()
             self.dialog.update()
             return
+        self.finished = True
         close_dialog(self.context.page)
         self.on_use(description, self.everywhere)
 
