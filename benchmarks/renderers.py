@@ -1,16 +1,17 @@
 """Flutter's web renderers side by side (issue 30): how often a page freezes, what a screen
 costs the phone, and a first visit, for each way the app can be drawn.
 
-Run: ``python benchmarks/renderers.py [--loads 1000] [--renderers skwasm,skwasm-threads,canvaskit:300]``
-(Debian chromium and playwright needed, as for the browser tests). It starts one ``scorepad app``
+Run: ``python benchmarks/renderers.py [--loads 1000]
+[--renderers skwasm,skwasm-threads,canvaskit:300] [--write]`` (Debian chromium and
+playwright needed, as for the browser tests). It starts one ``scorepad app``
 per renderer (``SCOREPAD_WEB_RENDERER``, ui/web/renderer.py), each with the tables of the names
 walk (tests/app/test_app_names_browser.py), and walks every screen of it again and again, one
 renderer after the other, until each has loaded ``--loads`` pages. Each walk is a new browser
 context: its first page is a first visit (seconds to a usable home, bytes received). A page that
 stops answering DevTools for 30 s is frozen: the tests' watch (tests/app/frozen_pages.py) ends
 it, and the walk starts again in a new context. Renderer CPU per screen is the browser's
-renderer processes' CPU time over one page load. Prints medians and writes them, after each
-round, to docs/benchmarks/renderers.md (unless ``--no-results``); nothing here asserts a time.
+renderer processes' CPU time over one page load. Prints medians; with ``--write`` it also writes
+them, after each round, to docs/benchmarks/renderers.md. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ from app_browser import (  # noqa: E402
 from frozen_pages import FrozenPageWatch, process_stat, processes_of  # noqa: E402
 from test_app_names_browser import seed_tables, walk  # noqa: E402
 
-from benchmarks.results import write_results  # noqa: E402
+from benchmarks.results import add_write_option, write_results  # noqa: E402
 from ui.web.renderer import RENDERER_VARIABLE, RENDERERS  # noqa: E402
 
-SMOKE_ARGS = ["--loads", "3", "--renderers", "skwasm", "--no-results"]
+SMOKE_ARGS = ["--loads", "3", "--renderers", "skwasm"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
 
 
@@ -147,8 +148,7 @@ def main() -> None:
     parser.add_argument("--renderers", default=",".join(RENDERERS),
                         help=f"which, comma-separated, each with its own number of loads if "
                         f"wanted (canvaskit:300); default {','.join(RENDERERS)}")
-    parser.add_argument("--no-results", action="store_true",
-                        help="print only: no results file, no table in the docs")
+    add_write_option(parser, "renderers")
     args = parser.parse_args()
     wanted = {}
     for item in args.renderers.split(","):
@@ -187,8 +187,8 @@ def main() -> None:
                     results = {name: tally.figures() for name, tally in tallies.items()}
                     print(" | ".join(f"{name}: {tally.loads} loads, {len(tally.freezes)} frozen"
                                      for name, tally in tallies.items()), flush=True)
-                    if not args.no_results:
-                        write_results("renderers", TITLE, report(results, tallies))
+                    if args.write:
+                        write_results(args.write, "renderers", TITLE, report(results, tallies))
             browser.close()
         finally:
             for server in servers.values():

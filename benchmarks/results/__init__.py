@@ -5,6 +5,7 @@ nobody types a measured figure by hand."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import shlex
@@ -37,11 +38,19 @@ def machine() -> str:
     return "; ".join(parts)
 
 
-def write_results(name: str, title: str, body: str, folder: Path = RESULTS) -> Path:
-    """Write ``body`` (Markdown: the figures) as the results of the benchmark ``name``, under
-    ``title`` and the facts of the run; returns the file."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.md"
+def add_write_option(parser: argparse.ArgumentParser, name: str) -> None:
+    """Give a benchmark's command line ``--write [FILE]``: write its figures to FILE, by default
+    ``docs/benchmarks/<name>.md``, the file the docs quote. Without it a run only prints."""
+    default = RESULTS / f"{name}.md"
+    parser.add_argument("--write", nargs="?", const=default, type=Path, metavar="FILE",
+                        help=f"write the figures as a results file (default FILE: "
+                        f"{default.relative_to(ROOT)})")
+
+
+def write_results(path: Path, name: str, title: str, body: str) -> Path:
+    """Write ``body`` (Markdown: the figures) to ``path`` as the results of the benchmark
+    ``name``, under ``title`` and the facts of the run; returns the file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     date = datetime.now(timezone.utc).isoformat(timespec="seconds")
     command = shlex.join(["python", *sys.argv])
     path.write_text(f"# {title}\n\n"
