@@ -77,9 +77,9 @@ def test_the_full_table_scores_every_row_as_computed_by_hand():
     assert result.warnings == ()
 
 
-def test_the_readme_example_is_a_valid_table():
-    readme = (EXAMPLES.parents[1] / "README.md").read_text()
-    section = readme.split("### Girasoles", 1)[1]
+def test_the_table_file_pages_example_is_a_valid_table():
+    page = (EXAMPLES.parents[1] / "docs" / "table-file.md").read_text()
+    section = page.split("## Girasoles", 1)[1]
     text = section.split("```json", 1)[1].split("```", 1)[0]
     result = score(parse_table(json.loads(text)))
     assert [p.total for p in result.players] == [56]  # Ana of the full table
