@@ -8,6 +8,7 @@ import flet as ft
 
 from scorer.message import msg
 from ui.parts.widgets import TOUCH, heading, tap_target
+from ui.screens.screen_help import AFTER_GAME_TOPICS, help_button
 
 SCREENS = {"/history": (msg("ui.after_game.history", "History"), ft.Icons.HISTORY),
            "/statistics": (msg("ui.after_game.statistics", "Statistics"), ft.Icons.BAR_CHART),
@@ -34,7 +35,8 @@ def screen_top(context, route: str) -> ft.Control:
             tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: context.go("/"), "home",
                        width=TOUCH, padding=0,
                        tooltip=context.words.say("ui.after_game.saved_tables", "Saved tables")),
-            heading(context.words.render(SCREENS[route][0]), 20),
+            ft.Container(heading(context.words.render(SCREENS[route][0]), 20), expand=True),
+            help_button(context, AFTER_GAME_TOPICS[route]),
         ]),
         after_game_links(context, route),
     ], spacing=8)

@@ -12,6 +12,7 @@ from ui.parts.saving import saves
 from ui.parts.widgets import (PROBLEM, SaveMark, TOUCH, heading, labelled, selectable_text,
                               tap_target)
 from ui.screens.photos_view import memories
+from ui.screens.screen_help import help_button
 
 
 def finish_action(context, table_id: int) -> ft.Control:
@@ -77,6 +78,7 @@ class FinishView:
                 words.say("ui.finish.finished", "Finished game") if stored.finished
                 else words.say("ui.finish.finish", "Finish the game"), 18)),
                 self._save_mark.root], spacing=0, tight=True), expand=True),
+            help_button(context, "finish"),
         ])
         self.root.controls = [ft.Container(
             ft.Column([top, labelled("finish-summary", self.summary),

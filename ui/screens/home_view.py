@@ -9,6 +9,7 @@ import flet as ft
 from scorer.games import GAMES, score
 from ui.screens.after_game_views import after_game_links
 from ui.screens.deleted_tables import delete, recently_deleted, restore
+from ui.screens.screen_help import help_button
 from ui.store.access import short_id
 from ui.store.storage import StoredTable
 from ui.parts.theme import theme_switch
@@ -55,6 +56,7 @@ class HomeView:
     def __init__(self, context, message: str = ""):
         self.context = context
         self.message = message
+        self.help = help_button(context, "home")
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=12)
         self.render()
 
@@ -65,7 +67,7 @@ class HomeView:
             ft.Row(
                 [
                     heading("scorepad", 24),
-                    ft.Row([language_switch(self.context.words, self.context.choose_language),
+                    ft.Row([self.help, language_switch(self.context.words, self.context.choose_language),
                             theme_switch(self.context.page, words), tap_target(
                         ft.Row([ft.Icon(ft.Icons.ADD), ft.Text(words.say("ui.home.new_table", "New table"), size=16)], tight=True),
                         lambda e: self.context.go("/new"),

@@ -12,6 +12,7 @@ from ui.screens.import_model import import_table, text_of_file
 from scorer.language import Language
 from ui.parts.saving import saves
 from ui.parts.widgets import labelled, tap_target
+from ui.screens.screen_help import help_title
 
 
 async def picked_text(e: ft.FilePickerResultEvent, say,
@@ -79,7 +80,8 @@ class ImportDialog:
                                 allowed_extensions=["json"]),
         )
         self.dialog = ft.AlertDialog(
-            title=ft.Text(words.say("ui.home.import", "Import a table file"), size=18),
+            title=help_title(ft.Text(words.say("ui.home.import", "Import a table file"), size=18),
+                             context, "import"),
             content=ft.Column([
                 ft.Text(words.say("ui.import.what", "A table file is the JSON that `scorepad "
                                   "score` reads and “Export table file” writes, for any of the "

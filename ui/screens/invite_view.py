@@ -13,6 +13,7 @@ import segno
 from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
+from ui.screens.screen_help import help_title
 
 
 def join_link(context, table_id: int) -> str:
@@ -67,7 +68,8 @@ class InviteDialog:
         self.render()
         words = self.context.words
         open_dialog(self.context.page, ft.AlertDialog(
-            title=ft.Text(words.say("ui.invite.title", "Invite to this table"), size=18),
+            title=help_title(ft.Text(words.say("ui.invite.title", "Invite to this table"),
+                                     size=18), self.context, "invite"),
             content=self.content,
             actions=[tap_target(words.say("ui.common.close", "Close"),
                                 lambda e: close_dialog(self.context.page), "invite-close")],

@@ -9,6 +9,7 @@ import flet as ft
 from ui.games.plugin import PLAYER_COLOURS
 from ui.parts.saving import saves
 from ui.parts.widgets import heading, labelled, tap_target
+from ui.screens.screen_help import help_button
 
 
 class JoinView:
@@ -18,6 +19,7 @@ class JoinView:
         table_id = context.access.table_for_code(code)
         self.session = context.sessions.get(table_id) if table_id is not None else None
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=12)
+        self.help = help_button(context, "join")
         self.render()
 
     def render(self) -> None:
@@ -26,7 +28,7 @@ class JoinView:
                                   ft.Text(words.say("ui.table.home", "Saved tables"), size=15)],
                                  tight=True), lambda e: self.context.go("/"), "join-home")
         if self.session is None:
-            items = [heading(words.say("ui.join.title", "Invitation"), 22),
+            items = [titled(heading(words.say("ui.join.title", "Invitation"), 22), self.help),
                      labelled("join-invalid", ft.Text(words.say(
                          "ui.join.invalid", "This invitation is not valid any more: ask the "
                          "table for its new QR code."), size=15)), home]
@@ -42,7 +44,7 @@ class JoinView:
                                                            self.session.player_colours))
             ]
             items = [
-                heading(self.session.game.title, 22),
+                titled(heading(self.session.game.title, 22), self.help),
                 ft.Text(words.say("ui.join.which", "Which player are you?"), size=18,
                         weight=ft.FontWeight.BOLD),
                 *players,
@@ -65,3 +67,8 @@ class JoinView:
                                   "spectator" if player is None else "player", player)
         self.context.go(f"/table/{table_id}/scorepad" if player is None
                         else f"/table/{table_id}/valley/{player}")
+
+
+def titled(title: ft.Control, button: ft.Control) -> ft.Row:
+    """A screen's title with its **?** at the right."""
+    return ft.Row([ft.Container(title, expand=True), button])

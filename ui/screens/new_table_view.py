@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.screens.new_table_model import NewTableForm
+from ui.screens.screen_help import help_button
 from ui.games.plugin import PLAYER_COLOURS, PLAYER_TEXT
 from ui.parts.saving import saves
 from ui.parts.widgets import heading, labelled, tap_target
@@ -22,6 +23,7 @@ class NewTableView:
         self._error_handle: ft.Control | None = None
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         self._setup_form = None
+        self.help = help_button(context, "new-table")
         self.render()
 
     def render(self) -> None:
@@ -37,7 +39,8 @@ class NewTableView:
                 tap_target(ft.Icon(ft.Icons.ARROW_BACK), lambda e: self.context.go("/"), "back",
                            width=48, padding=0,
                            tooltip=words.say("ui.new.back", "Back to the saved tables")),
-                heading(words.say("ui.home.new_table", "New table")),
+                ft.Container(heading(words.say("ui.home.new_table", "New table")), expand=True),
+                self.help,
             ]),
             ft.Text(words.say("ui.new.game", "Game"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(

@@ -10,6 +10,7 @@ from ui.screens.deleted_tables import deleted_notice
 from ui.screens.photos_view import PhotoPanel
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_view import SIDE_PANEL, ScorepadView
+from ui.screens.screen_help import editor_topic, help_button
 from ui.screens.table_settings_view import TableSettingsView
 from ui.parts.widgets import (
     SaveMark, TOUCH, Memo, heading, tap_target, warning_mark, warning_said,
@@ -196,6 +197,7 @@ class TableView:
         table_id = self.session.table_id
         words = self.context.words
         return [
+            help_button(self.context, self.help_topic),
             finish_action(self.context, table_id),
             tap_target(ft.Icon(ft.Icons.QR_CODE_2),
                        lambda e: InviteDialog(self.context, table_id).open(),
@@ -206,6 +208,13 @@ class TableView:
                 selected=self.tab == "settings",
                 tooltip=words.say("ui.table.settings", "Players, goals and table options")),
         ]
+
+    @property
+    def help_topic(self) -> str:
+        """What the **?** explains: the tab shown (on a tablet a player's tab shows the
+        scorepad beside it; its help is the editor's)."""
+        return self.tab if self.tab in ("scorepad", "settings") \
+            else editor_topic(self.session.game.key)
 
     def _body(self) -> ft.Control:
         photos = [self.photos.root] if self.photos is not None else []
