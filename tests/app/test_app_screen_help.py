@@ -55,7 +55,8 @@ def test_every_games_editor_has_its_help():
 
 def test_a_help_text_shows_its_points_with_bullets():
     lines = paragraphs("What it is.\n\n- one\n- two\n\nLast.")
-    assert [shown(line) for line in lines] == ["What it is.", "•  one", "•  two", "Last."]
+    assert [shown(line) for line in lines] == [["What it is."], ["•", "one"], ["•", "two"],
+                                               ["Last."]]
 
 
 def screens(tables: dict[str, int], code: str) -> list[tuple[str, str, str | None]]:
@@ -111,7 +112,8 @@ def test_every_screen_opens_its_own_help_in_the_devices_language(tmp_path, code)
             button.on_click(None)
             dialog = shown_now(page)
             said = texts(identified(dialog, TEXT))
-            expected = [shown(line) for line in paragraphs(words.render(TOPICS[topic].text))]
+            expected = [text for line in paragraphs(words.render(TOPICS[topic].text))
+                        for text in shown(line)]
             if said != expected or dialog.title.value != words.render(TOPICS[topic].title):
                 wrong[topic] = f"shows {said[:1]}, not {expected[:1]}"
             identified(dialog, CLOSE).on_click(None)

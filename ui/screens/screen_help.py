@@ -211,9 +211,21 @@ def paragraphs(text: str) -> list[str]:
     return [line for part in text.split("\n\n") for line in part.split("\n") if line.strip()]
 
 
-def shown(line: str) -> str:
-    """How the app shows a line of a help text: a point with a bullet."""
-    return f"•  {line[2:]}" if line.startswith("- ") else line
+BULLET = "•"
+
+
+def shown(line: str) -> list[str]:
+    """The texts the app shows for a line of a help text: a point as a bullet and its words
+    (which wrap beside the bullet, not under it), a paragraph as it is."""
+    return [BULLET, line[2:]] if line.startswith("- ") else [line]
+
+
+def line_control(line: str) -> ft.Control:
+    parts = [ft.Text(text, size=15) for text in shown(line)]
+    if len(parts) == 1:
+        return parts[0]
+    parts[1].expand = True
+    return ft.Row(parts, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def help_button(context, topic: str) -> ft.Control:
@@ -249,8 +261,7 @@ class ScreenHelp:
     def dialog(self) -> ft.AlertDialog:
         """The help's dialog: the title, the text (scrolls when long), Close."""
         words = self.words
-        lines = [ft.Text(shown(line), size=15)
-                 for line in paragraphs(words.render(self.topic.text))]
+        lines = [line_control(line) for line in paragraphs(words.render(self.topic.text))]
         return ft.AlertDialog(
             title=ft.Text(words.render(self.topic.title), size=18),
             content=labelled(TEXT, ft.Column(lines, tight=True, spacing=10, width=480,
