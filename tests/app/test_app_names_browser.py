@@ -11,7 +11,8 @@ import pytest
 from PIL import Image, ImageDraw
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from app_browser import ROOT, TABLET_TALL, UI_TIMEOUT, PageProblems, handle, open_app, reveal
+from app_browser import (ROOT, RETRY_AFTER, TABLET_TALL, UI_TIMEOUT, PageProblems, handle,
+                         open_app, reveal)
 from conftest import page_of
 from test_app_maple_valley_browser import show
 from ui.games.registry import APP_GAMES
@@ -116,11 +117,24 @@ def screens(tables: dict[str, int]):
     yield "empty the bin?", "/", "empty-confirm", "empty-deleted"
 
 
-def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
+SCREEN_HELP = {"home": "home", "import": "import", "new table": "new-table",
+               "sunflower_valley editor": "sunflower-valley", "girasoles editor": "girasoles",
+               "maple_valley editor": "maple-valley", "scorepad": "scorepad",
+               "invite": "invite", "settings": "settings", "finish": "finish", "join": "join",
+               "history": "history", "statistics": "statistics", "backup": "backup",
+               "deck": "deck"}
+"""The screens of :func:`screens` whose **?** (``screen-help``) opens a help of its own, by the
+help's topic (``ui.screens.screen_help.TOPICS``): every topic once. The other screens are
+panels and dialogs of these (their help is their screen's, under the dialog's barrier)."""
+
+
+def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True,
+         helps: bool = False):
     """Open each screen (of those ``wanted``) in turn; yield its name and, when it never
     showed or the page met a problem while it opened (:class:`PageProblems`: a console error,
     a failed request, another origin asked), what went wrong (else None), with the screen
-    drawn."""
+    drawn. With ``helps``, a screen of :data:`SCREEN_HELP` is followed by its help: its **?**
+    tapped, "<screen>: help" yielded the same way with the help's dialog drawn, then closed."""
     problems = PageProblems(page, url)
     for screen, address, shown, opener in screens(tables):
         if not wanted(screen):
@@ -135,6 +149,38 @@ def walk(page, url: str, tables: dict[str, int], wanted=lambda screen: True):
             yield screen, f"{shown} never showed"
             continue
         yield screen, "; ".join(problems.take()) or None
+        if helps and screen in SCREEN_HELP:
+            yield f"{screen}: help", open_help(page) or "; ".join(problems.take()) or None
+            close_help(page)
+
+
+def open_help(page) -> str | None:
+    """Tap the **?** until its help shows (the last one: a dialog's, over its screen's); what
+    went wrong, else None."""
+    for attempt in range(3):
+        button = handle(page, "screen-help").last
+        try:
+            button.wait_for(timeout=UI_TIMEOUT)
+            button.click()
+            handle(page, "screen-help-text").wait_for(timeout=RETRY_AFTER)
+            return None
+        except PlaywrightTimeout:
+            if handle(page, "screen-help").count() == 0:
+                # The tap was taken: the help's barrier covers the ? and the help is on its
+                # way; tapping again would land on the barrier and close it.
+                try:
+                    handle(page, "screen-help-text").wait_for(timeout=UI_TIMEOUT)
+                    return None
+                except PlaywrightTimeout:
+                    break
+    return "screen-help-text never showed"
+
+
+def close_help(page) -> None:
+    """Close an open help: a page loaded again at the same address would keep it open."""
+    if handle(page, "screen-help-close").count():
+        handle(page, "screen-help-close").click()
+        handle(page, "screen-help-text").wait_for(state="detached", timeout=UI_TIMEOUT)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

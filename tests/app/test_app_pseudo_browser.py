@@ -6,7 +6,8 @@ pass through a catalogue. Names players typed, game titles, numbers, dates, path
 allowed as they are.
 
 :data:`CHECKED` is every screen and panel the names walk opens (a test of it fails when a screen
-is added to the walk and not here)."""
+is added to the walk and not here); the walk opens each screen's help too (its **?**), every
+help once."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import re
 from app_browser import ROOT, TABLET_TALL, open_app
 from conftest import page_of
 from scorer.games import GAMES
-from test_app_names_browser import EXAMPLES, screens, tables, walk  # noqa: F401 - tables: a fixture
+from test_app_names_browser import (EXAMPLES, SCREEN_HELP, screens, tables,  # noqa: F401
+                                     walk)  # tables: a fixture
+from ui.screens.screen_help import TOPICS
 
 CHECKED = (
     # At the table (the app and its screens)
@@ -116,6 +119,11 @@ def test_the_untranslated_check_sees_plain_english_and_lets_names_through():
     assert untranslated("[Ŧĥę şçőřę: Paula]", names) == ["Paula"]
 
 
+def test_the_walk_opens_every_screens_help():
+    assert sorted(SCREEN_HELP.values()) == sorted(TOPICS)
+    assert set(SCREEN_HELP) <= set(CHECKED)
+
+
 def test_every_word_on_the_checked_screens_passed_through_a_catalogue(app_server, browser,
                                                                        tables):  # noqa: F811
     assert set(CHECKED) == {screen for screen, *_ in screens(tables)}, "a screen not checked"
@@ -123,7 +131,8 @@ def test_every_word_on_the_checked_screens_passed_through_a_catalogue(app_server
     plain: dict[str, list[str]] = {}
     with page_of(browser, viewport=TABLET_TALL) as page:
         open_app(page, app_server.url + "/?lang=pseudo")  # remembered by this browser
-        for screen, missed in walk(page, app_server.url, tables, CHECKED.__contains__):
+        for screen, missed in walk(page, app_server.url, tables, CHECKED.__contains__,
+                                   helps=True):
             if missed:
                 plain[screen] = [missed]
                 continue
