@@ -28,6 +28,7 @@ class FakeContext:
         self.text_scale = 1.0  # the browser's usual text size, as AppContext starts
         self.view = None
         self.page = FakePage()
+        self.kept: dict = {}  # as AppContext.kept: what a form left unsaved held
 
     @property
     def dialogs(self) -> list:
