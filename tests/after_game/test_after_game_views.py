@@ -48,6 +48,7 @@ class FakeContext:
         self.routes: list[str] = []
         self.toasts: list[str] = []
         self.page = SimpleNamespace(update=lambda *controls: None, route="/")
+        self.kept: dict = {}  # as AppContext.kept: what a form left unsaved held
 
     def visible_tables(self):
         return self.store.list()
@@ -127,6 +128,37 @@ def test_a_bad_date_is_named_and_nothing_is_finished(context):
                                                                       "finish-error").value
     assert "5/41/2026" in find(view.root, "finish-error").value
     assert context.store.get(1).finished is None
+
+
+def test_the_date_field_gives_an_example_in_the_devices_own_order(context):
+    """Issue 32: a Spanish phone's field held '4/12/2026' under the label 'Fecha
+    (año-mes-día)', an order it does not take that way; the label now shows the order it
+    holds, by a day that cannot be a month."""
+    labels = {}
+    for code in ("es", "de", "en"):
+        context.words = app_language(code)
+        labels[code] = find(FinishView(context, 1).root, "finish-date").label
+    assert labels == {"es": "Fecha, p. ej., 31/1/2026", "de": "Datum, z. B. 31.01.2026",
+                      "en": "Date, e.g. 1/31/2026"}
+
+
+def test_a_finish_form_left_unsaved_is_there_when_the_screen_opens_again(context):
+    """Back (or any way off the screen) with the form half-filled: the next opening on this
+    device goes on with it; once saved, the form is the stored table's."""
+    view = FinishView(context, 1)
+    for identifier, typed in (("finish-date", "5/1/2026"), ("finish-location", "Café Zoë")):
+        field = find(view.root, identifier)
+        field.value = typed
+        field.on_change(SimpleNamespace(control=field))
+    find(view.root, "starter-1").on_click(None)
+    again = FinishView(context, 1)  # Back, then the flag again
+    assert find(again.root, "finish-date").value == "5/1/2026"
+    assert find(again.root, "finish-location").value == "Café Zoë"
+    assert again.form.start_player == 1
+    assert FinishView(context, 2).form.location == ""  # another table's form is its own
+    find(again.root, "finish-save").on_click(None)
+    assert context.store.get(1).location == "Café Zoë"
+    assert context.kept == {}
 
 
 def test_finishing_keeps_the_details_and_offers_bg_stats_and_a_rematch(context):

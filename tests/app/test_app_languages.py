@@ -164,3 +164,16 @@ def test_the_words_a_german_speaking_group_tripped_on_read_as_they_mean():
         "Mit den Fotos der Tische (3 Fotos, je etwa 1 MB; ohne die Fotos bleibt die Datei klein)")
     assert german.say("ui.sv.picker.asks", "Its combination asks for:") == (
         "Die Kombination dieser Karte verlangt:")
+
+
+def test_the_words_a_spanish_speaking_newcomer_tripped_on_read_as_they_mean():
+    """Issue 32's Spanish walk: 'Fotografía valle de Ana ahora y pásalo después' (no article,
+    and 'pásalo' reads as 'pass it on'), '1 foto de valle de Ana', and 'Copia' for the backup
+    (it reads as 'copy')."""
+    spanish = app_language("es")
+    whose = spanish.say("ui.photos.whose_part", "{player}'s {part}", player="Ana", part="valle")
+    assert spanish.say("ui.photos.photograph_now", "Photograph {whose} now, enter it later",
+                       whose=whose) == "Haz ahora una foto (valle de Ana) y anótalo después"
+    assert spanish.say_n("ui.photos.count", "{count} photo of {whose}",
+                         "{count} photos of {whose}", 2, whose=whose) == "2 fotos (valle de Ana)"
+    assert spanish.say("ui.after_game.backup", "Backup") == "Copia de seguridad"

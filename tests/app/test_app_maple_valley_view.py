@@ -9,6 +9,7 @@ import flet as ft
 
 from fake_page import FakePage
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table
+from ui.parts.dialogs import close_dialog
 from ui.parts.words import app_language
 from ui.games.maple_valley.card_dialog import CardDialog
 from ui.games.maple_valley.editor_view import MapleEditorView
@@ -27,6 +28,7 @@ class FakeContext:
         self.text_scale = 1.0  # the browser's usual text size, as AppContext starts
         self.view = None
         self.page = FakePage()
+        self.kept: dict = {}  # as AppContext.kept: what a form left unsaved held
 
     @property
     def dialogs(self) -> list:
@@ -221,3 +223,43 @@ def test_the_tie_break_line_names_a_tie_break_only_when_totals_are_tied(tmp_path
     view.model.__class__(session, 1).step("Maps", 1)
     tied = Scorepad(session.result)
     assert tied.tie_break_line == f"Tie-break: {tied.tie_break}"
+
+
+def test_a_card_half_described_when_back_closed_its_dialog_is_there_when_it_opens_again(
+        tmp_path, monkeypatch):
+    """Browser Back (or a tap beside the dialog) closes the card dialog without the player's
+    word: the next Friend added goes on with what was typed (issue 32); Cancel, or a card
+    added, starts the next one empty, and another kind starts its own."""
+    monkeypatch.setattr(ft.AlertDialog, "update", lambda self: None)
+    session, context, view = view_of(tmp_path)
+
+    def half_describe() -> ft.AlertDialog:
+        click(view.root, "add-friend")
+        dialog = context.dialogs[-1]
+        identified(dialog.content, "card-name").on_change(
+            SimpleNamespace(control=SimpleNamespace(value="Otter")))
+        click(dialog.content, "card-score-plus")
+        return dialog
+
+    half_describe()
+    close_dialog(context.page)  # what Back does (ui.web.app.AppContext.route_changed)
+    click(view.root, "add-friend")
+    again = context.dialogs[-1]
+    assert identified(again.content, "card-name").value == "Otter"
+    assert identified(again.content, "card-preview").value == "Otter: 1 point, travel type?"
+    click(again, "card-cancel")
+    click(view.root, "add-friend")
+    assert identified(context.dialogs[-1].content, "card-name").value == ""
+    click(context.dialogs[-1], "card-cancel")
+
+    half_describe()
+    close_dialog(context.page)
+    click(view.root, "add-patch")
+    assert identified(context.dialogs[-1].content, "card-name").value == ""  # its own kind
+    click(context.dialogs[-1], "card-cancel")
+
+    click(half_describe().content, "card-travel-Water")
+    click(context.dialogs[-1], "card-use")
+    assert session.draft["players"][0]["friends"] == ["Otter"]
+    click(view.root, "add-friend")
+    assert identified(context.dialogs[-1].content, "card-name").value == ""

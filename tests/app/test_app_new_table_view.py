@@ -41,6 +41,9 @@ def test_the_refusal_is_said_in_spanish_and_english_too():
         view = form_in(code, ["Ana", "   "])
         view._start()
         assert identified(view.root, "new-table-error").value == expected
+        # Whole under the field at 390 px, not cut after one line (the Spanish walk's
+        # "Jugador 2: un jugador nece…").
+        assert identified(view.root, "player-name-1").error_max_lines >= 2
 
 
 def test_typing_after_a_refusal_clears_it_and_keeps_the_fields():

@@ -6,10 +6,11 @@ row of tabs it is."""
 from __future__ import annotations
 
 import time
+from datetime import datetime
 
 import pytest
 
-from app_browser import PHONE, ROOT, UI_TIMEOUT, handle, open_app
+from app_browser import PHONE, ROOT, UI_TIMEOUT, handle, open_app, reveal
 from conftest import page_of
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
@@ -46,3 +47,29 @@ def test_a_phone_opening_the_last_players_part_sees_that_players_tab(app_server,
                 break
             assert time.monotonic() < deadline, f"the fifth player's tab is not in sight: {box}"
             page.wait_for_timeout(200)
+
+
+@pytest.mark.parametrize("language", ["de", "es", "en"])
+def test_the_statistics_players_table_fits_a_phone(app_server, browser, language, tmp_path):
+    """The German evening's statistics cut the players' last column, and the Spanish one cut
+    'Mejor' (Best) at the screen's edge with nothing to say that the table scrolls sideways.
+    The players table (six columns, whatever the number of players) now fits 390 px for
+    names as long as 'George': a sideways scroll over it moves nothing. (The lines table has a
+    column a player: with seven players it scrolls, and its scroll bar says so.)"""
+    store = TableStore(app_server.db)
+    for example in ("full_table.json", "first_game_goals.json"):
+        store.finish(table_of(app_server, example), datetime.now().astimezone(), "Club")
+    with page_of(browser, viewport=PHONE) as page:
+        open_app(page, f"{app_server.url}/statistics?lang={language}")
+        players = handle(page, "statistics-players")
+        players.wait_for(timeout=UI_TIMEOUT)
+        first = players.locator("[role=columnheader]").first
+        before = first.bounding_box()
+        page.mouse.move(PHONE["width"] / 2, before["y"] + 40)
+        page.mouse.wheel(300, 0)  # a finger's sideways swipe
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(tmp_path / f"statistics-{language}.png"))
+        after = first.bounding_box()
+    # Scrolled, the first heading's box is clipped at the table's left edge: it narrows.
+    assert (after["x"], after["width"]) == (before["x"], before["width"]), \
+        f"the players table scrolls sideways in {language}"

@@ -320,6 +320,22 @@ def test_the_screen_shows_a_refused_name_next_to_the_field(tmp_path):
     assert identified(view.root, "rename-2").error is None
 
 
+def test_a_new_players_name_typed_and_left_unadded_is_there_when_the_screen_opens_again(
+        tmp_path):
+    """Back with a name typed but not added: the settings' next opening on this device has it
+    in the field (issue 32); once added, the field is empty again."""
+    session, context, view = screen(tmp_path)
+    field = identified(view.root, "new-player-name")
+    field.value = "Dee"
+    field.on_change(SimpleNamespace(control=field))
+    again = TableSettingsView(context, session)  # Back, then the settings again
+    field = identified(again.root, "new-player-name")
+    assert field.value == "Dee"
+    field.on_submit(SimpleNamespace(control=field))
+    assert session.player_names == ["Ann", "Bob", "Cat", "Dee"]
+    assert identified(TableSettingsView(context, session).root, "new-player-name").value == ""
+
+
 @pytest.mark.parametrize("game", sorted(APP_GAMES))
 def test_every_game_has_its_options_on_the_screen(tmp_path, game):
     _, _, view = screen(tmp_path, game, ("Ann", "Bob"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.bgstats import bgstats_link
-from ui.store.finished import FinishForm, play_of
+from ui.store.finished import EXAMPLE_DAY, FinishForm, local_date, play_of
 from ui.store.storage import NoSuchTable
 from ui.parts.saving import saves
 from ui.parts.widgets import (PROBLEM, SaveMark, TOUCH, heading, labelled, selectable_text,
@@ -45,7 +45,11 @@ class FinishView:
         stored = context.store.get(table_id)
         if self.session is None or stored is None:
             raise NoSuchTable(table_id)
-        self.form = FinishForm.of(stored, language_code=context.words.code)
+        self._kept_as = ("finish", table_id)
+        kept = context.kept.get(self._kept_as)
+        self.form = kept if isinstance(kept, FinishForm) else FinishForm.of(
+            stored, language_code=context.words.code)
+        """The form left unsaved here before (Back), or the table's as stored."""
         self.error = ft.Text(size=14, color=PROBLEM)
         self.starters = ft.Row(wrap=True, spacing=6)
         self.summary = ft.Text(size=15)
@@ -54,7 +58,11 @@ class FinishView:
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         words = context.words
         fields = ft.Column([
-            self._field("finish-date", words.say("ui.finish.date", "Date (year-month-day)"),
+            # The example names the device language's order of day, month and year (the 31st
+            # cannot be a month); the year-month-day of the label before read wrong beside the
+            # '4/12/2026' the field holds in Spanish.
+            self._field("finish-date", words.say("ui.finish.date_example", "Date, e.g. {example}",
+                                                 example=local_date(EXAMPLE_DAY, words.code)),
                         "day"),
             self._field("finish-time", words.say("ui.finish.time", "Time (hours:minutes)"),
                         "time"),
@@ -90,6 +98,7 @@ class FinishView:
                multiline: bool = False) -> ft.Control:
         def changed(e) -> None:
             setattr(self.form, attribute, e.control.value or "")
+            self._keep()
 
         field = ft.TextField(value=getattr(self.form, attribute), label=label,
                              border=ft.OutlineInputBorder(), multiline=multiline,
@@ -171,8 +180,13 @@ class FinishView:
         ]
         return items
 
+    def _keep(self) -> None:
+        """The form changed: kept for this screen's next opening until it is saved."""
+        self.context.kept[self._kept_as] = self.form
+
     def _choose_starter(self, index: int | None) -> None:
         self.form.start_player = index
+        self._keep()
         self.render()
         self.context.page.update()
 
@@ -188,6 +202,7 @@ class FinishView:
             self.context.page.update()
             return
         self.form.finish(self.context.store, self.table_id)
+        self.context.kept.pop(self._kept_as, None)
         self.context.edited(self.table_id)
         self.context.show(self.context.page.route)
         self.context.toast(self.context.words.say("ui.finish.done",
@@ -196,6 +211,7 @@ class FinishView:
     @saves
     def _reopen(self, e=None) -> None:
         self.context.store.reopen(self.table_id)
+        self.context.kept.pop(self._kept_as, None)
         self.context.edited(self.table_id)
         self.context.toast(self.context.words.say(
             "ui.finish.reopened", "Reopened: the table is back with the tables in progress."))

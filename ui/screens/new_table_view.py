@@ -91,6 +91,9 @@ class NewTableView:
             counter="",
             on_change=lambda e, i=index: self._rename(i, e.control.value),
             error=self.error if self.error and index == self.error_at else None,
+            # On a phone the refusal is wider than the field: whole on up to three lines (on
+            # one, Spanish showed "Jugador 2: un jugador nece…").
+            error_max_lines=3,
         )
         self._fields.append(field)
         swatch = tap_target(

@@ -52,11 +52,15 @@ class TableSettingsView:
         self._problems = Memo()
         self._players = Memo()
         self._options = Memo()
+        self._kept_as = ("new-player-name", session.table_id)
         self._new_name = ft.TextField(label=self.words.say("ui.settings.new_name",
                                                            "New player's name"),
+                                      # A name typed and left unadded (Back) is there again.
+                                      value=context.kept.get(self._kept_as, ""),
                                       max_length=40, counter="",
                                       error_max_lines=3,
                                       border=ft.OutlineInputBorder(),
+                                      on_change=lambda e: self._keep(e.control.value or ""),
                                       on_submit=lambda e: self._add())
         self.render()
 
@@ -141,9 +145,14 @@ class TableSettingsView:
                                           rule=model.count_rule()), size=13))
         return ft.Column(rows, spacing=8)
 
+    def _keep(self, typed: str) -> None:
+        """The new player's name as typed, for this screen's next opening until it is added."""
+        self.context.kept[self._kept_as] = typed
+
     def _add(self) -> None:
         if self._run(self.model.add_player, self._new_name.value or ""):
             self._new_name.value = ""
+            self.context.kept.pop(self._kept_as, None)
             self.render()
             self.context.page.update()
 

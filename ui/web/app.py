@@ -87,6 +87,10 @@ class AppContext:
         self.text_scale = 1.0
         """How large this browser draws text (1 is the usual size; see ui/web/text_scale.py)."""
         self.view = None
+        self.kept: dict[tuple[str, int], object] = {}
+        """What a screen's form held when the player left it unsaved (Back, or another
+        screen), by form and table: that screen goes on with it when it opens next on this
+        device, so nothing typed is lost without the player's word (issue 32)."""
         self.focus: frozenset = frozenset()
         """Places the next editor opened highlights: those a tapped scorepad line used."""
         self._topic: str | None = None

@@ -24,8 +24,10 @@ DIALOG_WIDTH = 312
 
 
 class CardDialog:
-    def __init__(self, editor, kind: str, index: int | None = None):
-        """``index``: the place of the card in the player's holdings to change, or None to add."""
+    def __init__(self, editor, kind: str, index: int | None = None,
+                 form: CardForm | None = None):
+        """``index``: the place of the card in the player's holdings to change, or None to add;
+        ``form``: a card being added that a dialog left before goes on with it."""
         self.editor = editor
         self.words = editor.context.words
         self.model = editor.model
@@ -33,9 +35,11 @@ class CardDialog:
         self.index = index
         held = self.model.held(kind)[index] if index is not None else None
         self.held = held
-        self.form = CardForm(kind, held.card if held else None, self.words)
-        if held is not None and held.card is None:
+        self.form = form or CardForm(kind, held.card if held else None, self.words)
+        if form is None and held is not None and held.card is None:
             self.form.name = self.form.editing = held.name
+        self.finished = False
+        """Closed by the player's word on what it held: Add or Save made, Cancel, Remove."""
         self.known = self.model.known(kind)
         self.favours = self.model.known("Favour") if kind == "Favour" else []
         self.message = ""
@@ -284,5 +288,6 @@ class CardDialog:
         self.dialog.update()
 
     def _close(self, e=None) -> None:
+        self.finished = True
         close_dialog(self.editor.context.page)
 

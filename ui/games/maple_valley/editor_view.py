@@ -43,6 +43,9 @@ class MapleEditorView(NamesChanges, ShowsTotal, UndoesTable):
         self.session = session
         self.words = context.words
         self.model = MapleEditor(session, player, self.words)
+        self._left_dialog: CardDialog | None = None
+        """The last card dialog that added a card, whose form the next one goes on with if it
+        was left."""
         self.root = ft.Column(spacing=10)
         self._build()
         self.render()
@@ -423,7 +426,15 @@ class MapleEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 self.model.message = refused
                 self._redraw()
                 return
-        CardDialog(self, kind, index).open()
+        # A card half-described when its dialog closed without Add or Cancel (Back, a tap
+        # beside it) is there again when a card of its kind is added next: nothing typed is
+        # lost without the player's word (issue 32).
+        left = self._left_dialog
+        kept = left.form if index is None and left is not None and not left.finished \
+            and left.kind == kind else None
+        dialog = CardDialog(self, kind, index, form=kept)
+        self._left_dialog = dialog if index is None else None
+        dialog.open()
 
     def _run(self, action, *args):
         return run_action(self, action, *args)
