@@ -32,6 +32,14 @@ def add_app_commands(commands: argparse._SubParsersAction) -> None:
     app.add_argument("--new-host-key", action="store_true",
                      help="replace the host key: the old address stops working and every host "
                      "device stops being one (for a lost phone or a shared address)")
+    app.add_argument("--public", metavar="URL",
+                     help="serve every group that opens URL (https://…, the address of the TLS "
+                     "proxy in front of the app, which listens on --host): no host key, each "
+                     "device manages the tables it makes, quotas bound what each makes "
+                     "(docs/hosting.md)")
+    app.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                     help="with --public: change one quota, e.g. tables_per_device=50/day or "
+                     "tables_kept_per_device=500 (every NAME and its default: docs/hosting.md)")
     export_all = commands.add_parser("export-all", help="write every saved table (finished or "
                                      "not) to one backup file")
     export_all.add_argument("file", help="the backup file to write (JSON)")
@@ -69,14 +77,37 @@ def _app(args: argparse.Namespace) -> int:
 
     host = "0.0.0.0" if args.lan else args.host
     try:
+        public, limits = _public_mode(args)
+    except ValueError as error:
+        print(f"scorepad: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
         run_app(host, args.port, args.db or default_db_path(), open_browser=not args.no_browser,
-                lan=args.lan, new_host_key=args.new_host_key)
+                lan=args.lan, new_host_key=args.new_host_key, public=public, limits=limits)
     except CannotListen as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (StoreUnavailable, NotSaved) as problem:  # NotSaved: the host key not remembered
         return _unusable_store("scorepad app", problem)
     return 0
+
+
+def _public_mode(args: argparse.Namespace):
+    """The public address and quotas ``--public`` and ``--limit`` ask for (None, None without
+    them); a ``ValueError`` in words for options that do not go together or do not parse."""
+    from ui.store.quotas import PublicLimits
+    from ui.web.public import public_address
+
+    if args.public is None:
+        if args.limit:
+            raise ValueError("--limit sets a quota of the public mode: add --public URL")
+        return None, None
+    if args.lan:
+        raise ValueError("--public and --lan do not go together: a public server listens on "
+                         "--host (127.0.0.1 by default) behind its TLS proxy")
+    if args.new_host_key:
+        raise ValueError("--public has no host key to replace: leave out --new-host-key")
+    return public_address(args.public), PublicLimits.from_settings(args.limit)
 
 
 def _unusable_store(command: str, problem: object) -> int:

@@ -31,11 +31,12 @@ from ui.screens.statistics_view import StatisticsView
 from ui.store.photos import PhotoStore, safe_photo
 from ui.store.storage import TableStore
 from ui.parts.words import app_language
+from tests.app.fake_page import PrivateServerContext
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class FakeContext:
+class FakeContext(PrivateServerContext):
     """What a screen needs from the app, without a page in a browser."""
 
     def __init__(self, store: TableStore):

@@ -95,8 +95,9 @@ class AppServer:
             try:
                 with urllib.request.urlopen(self.url, timeout=5) as response:
                     if response.status == 200:
-                        HOST_KEYS[self.url] = re.findall(r"/\?key=([\w-]+)",
-                                                         self.log.read_text())[-1]
+                        keys = re.findall(r"/\?key=([\w-]+)", self.log.read_text())
+                        if keys:  # a public server (--public) prints none
+                            HOST_KEYS[self.url] = keys[-1]
                         return
             except OSError:
                 time.sleep(0.3)

@@ -22,3 +22,17 @@ class FakePage:
     def dialogs(self) -> list:
         """The dialogs open now, the last shown last."""
         return [dialog for dialog in self._dialogs.controls if dialog.open]
+
+
+class PrivateServerContext:
+    """What a screen asks of its server besides the page, as a private server (``scorepad app``)
+    answers: no public address, and no quota counts anything."""
+
+    public = None
+    quotas = None
+
+    def take_quota(self, action: str):
+        return None
+
+    def refuse_new_table(self):
+        return None

@@ -7,7 +7,7 @@ import asyncio
 import threading
 
 import flet as ft
-from fake_page import FakePage
+from fake_page import FakePage, PrivateServerContext
 from held_off_loop import HeldOffLoop
 from test_app_deck import FIDDLE, SHEEP_TOWN
 from test_app_maple_valley_view import click, identified
@@ -19,7 +19,7 @@ from ui.screens.deck_view import DeckView
 from ui.store.deck import Deck
 
 
-class DeckContext:
+class DeckContext(PrivateServerContext):
     """What the deck screen needs from the app, without a page in a browser."""
 
     def __init__(self, store):

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import flet as ft
 
 from control_tree import identified, texts
-from fake_page import FakePage
+from fake_page import FakePage, PrivateServerContext
 from ui.screens.deleted_tables import delete, deleted_notice, recently_deleted
 from ui.games.registry import APP_GAMES
 from ui.screens.home_view import table_title
@@ -21,7 +21,7 @@ from ui.parts.words import app_language
 SV = APP_GAMES["sunflower_valley"]
 
 
-class Context:
+class Context(PrivateServerContext):
     def __init__(self, tmp_path):
         self.words = app_language("en")
         self.store = TableStore(tmp_path / "tables.sqlite3")

@@ -20,6 +20,7 @@ from ui.screens.scorepad_view import ScorepadView
 from ui.live.session import Sessions
 from ui.store.storage import TableStore
 from ui.parts.words import app_language
+from fake_page import PrivateServerContext
 
 SV = APP_GAMES["sunflower_valley"]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -39,7 +40,7 @@ def test_a_bad_database_at_start_is_one_line_and_exit_code_2(tmp_path):
         f"{bad}): choose the right file, or start with another (--db FILE chooses it)\n")
 
 
-class Context:
+class Context(PrivateServerContext):
     """What the scorepad needs from the app, without a browser."""
 
     def __init__(self, store: TableStore):

@@ -1,5 +1,5 @@
-"""The server answers only to its own names and its own pages, in the default mode and with
---lan (DNS rebinding, cross-site websockets), sends no wildcard CORS header and sets protective
+"""The server answers only to its own names and its own pages, in the default mode, with --lan
+and with --public (DNS rebinding, cross-site websockets), sends no wildcard CORS header and sets protective
 headers. All traffic goes to 127.0.0.1; other names are only written in the Host header."""
 
 from __future__ import annotations
@@ -13,7 +13,12 @@ from app_browser import AppServer, free_port
 WEBSOCKET_KEY = "dGhlIHNhbXBsZSBub25jZQ=="
 
 
-@pytest.fixture(scope="module", params=[(), ("--lan",)], ids=["default", "lan"])
+PUBLIC = "scores.example.org"
+"""The public address of the public-mode server (only ever written in the Host header)."""
+
+
+@pytest.fixture(scope="module", params=[(), ("--lan",), ("--public", f"https://{PUBLIC}")],
+                ids=["default", "lan", "public"])
 def server(request, tmp_path_factory):
     folder = tmp_path_factory.mktemp("guard")
     app = AppServer(folder / "tables.sqlite3", free_port(), request.param)
@@ -107,3 +112,23 @@ def test_fastapi_s_api_pages_are_not_found(server, path):
     status, headers = get(server.port, f"127.0.0.1:{server.port}", path)
     assert status == 404
     assert headers["x-frame-options"] == "DENY"
+
+
+def test_the_public_address_is_served_only_in_the_public_mode(server):
+    status, _ = get(server.port, PUBLIC)
+    assert status == (200 if "--public" in server.options else 421)
+
+
+def test_a_public_page_s_websocket_has_the_public_https_origin(server):
+    public = "--public" in server.options
+    assert websocket(server.port, PUBLIC, f"https://{PUBLIC}") == (101 if public else 403)
+    assert websocket(server.port, PUBLIC, f"http://{PUBLIC}") == 403
+    assert websocket(server.port, PUBLIC, "https://evil.example") == 403
+
+
+def test_a_public_server_takes_no_host_key_off_the_address(server):
+    status, headers = get(server.port, f"127.0.0.1:{server.port}", "/?key=anything")
+    if "--public" in server.options:
+        assert status == 200 and "scorepad-host-key" not in headers.get("set-cookie", "")
+    else:
+        assert status == 303 and headers["location"] == "/"

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from fake_page import FakePage
+from fake_page import FakePage, PrivateServerContext
 from held_off_loop import HeldOffLoop
 
 from scorer.cli import main
@@ -139,7 +139,7 @@ def test_an_imported_player_without_a_colour_gets_one_no_other_player_has(tmp_pa
     assert len(set(colours)) == len(colours)
 
 
-class ImportContext:
+class ImportContext(PrivateServerContext):
     """What the import dialog needs from the app, without a page in a browser."""
 
     def __init__(self, store: TableStore):

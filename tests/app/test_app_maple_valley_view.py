@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import flet as ft
 
-from fake_page import FakePage
+from fake_page import FakePage, PrivateServerContext
 from maple_entry import SOLO_EXAMPLE, enter_table, example, new_table
 from ui.parts.dialogs import close_dialog
 from ui.parts.words import app_language
@@ -17,7 +17,7 @@ from ui.screens.scorepad_model import Scorepad
 from ui.store.storage import TableStore
 
 
-class FakeContext:
+class FakeContext(PrivateServerContext):
     """What a screen needs from the app, without a page in a browser."""
 
     def __init__(self, width: float = 360):

@@ -26,6 +26,7 @@ from ui.store.storage import TableStore
 from ui.screens.table_settings import TableSettings, problem_route, rename_problem, table_options
 from ui.screens.table_settings_view import TableSettingsView
 from ui.parts.words import app_language
+from fake_page import PrivateServerContext
 
 
 def open_table(tmp_path, game="sunflower_valley", names=("Ann", "Bob"), setup=None):
@@ -271,7 +272,7 @@ def test_each_problem_goes_where_it_is_fixed(tmp_path):
 # The screen, without a browser ---------------------------------------------------------------
 
 
-class FakeContext(ScreenContext):
+class FakeContext(ScreenContext, PrivateServerContext):
     """A phone's screen context that also follows links and keeps its toasts."""
 
     def __init__(self, code: str = "en"):

@@ -14,9 +14,10 @@ from ui.games.maple_valley.editor_model import MapleEditor
 from ui.store.storage import TableStore
 from ui.parts.widgets import editor_header
 from ui.parts.words import app_language
+from fake_page import PrivateServerContext
 
 
-class FakeContext:
+class FakeContext(PrivateServerContext):
     def __init__(self):
         self.words = app_language("en")
         self.routes: list[str] = []

@@ -112,6 +112,10 @@ class BackupView(FileImport):
                 "ui.backup.busy", "A backup is being imported: wait for it to end, then import "
                 "this one."))
             return
+        refused = self.context.take_quota("import")
+        if refused is not None:
+            self._say(self.context.words.render(refused))
+            return
         self.importing = True
         self._say(self.context.words.say("ui.backup.checking",
                                          "Checking {file}: its tables and photos…", file=source),

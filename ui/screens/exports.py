@@ -13,9 +13,12 @@ from ui.parts.widgets import PROBLEM, labelled, selectable_text
 from ui.store.file_problems import file_problem
 
 
-def save_in_exports(context, name: str, text: str) -> tuple[Path, str | None]:
+def save_in_exports(context, name: str, text: str) -> tuple[Path | None, str | None]:
     """Save ``text`` as ``name`` in the exports folder: its path, and why it could not be saved
-    there (None when it was), in words for this device (the host is told where)."""
+    there (None when it was), in words for this device (the host is told where). A public server
+    saves nothing (None, None): a stranger's downloads must not fill its disk."""
+    if context.public is not None:
+        return None, None
     path = Path(context.store.path).parent / "exports" / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -38,6 +41,9 @@ async def save_export(context, stem: str, extension: str, text: str, saved: ft.C
             "ui.exports.not_saved", "Not saved on the computer running scorepad: {problem}. "
             "{name} is downloading to this device.", problem=problem, name=name),
             size=13, color=PROBLEM)
+    elif path is None:
+        said = ft.Text(words.say("ui.exports.downloading", "{name} is downloading to this "
+                                 "device.", name=name), size=13)
     else:
         said = selectable_text(words.say("ui.exports.saved_as", "Saved as {name}",
                                          name=str(path) if context.is_host else name), size=13)

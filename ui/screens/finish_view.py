@@ -219,6 +219,10 @@ class FinishView:
 
     @saves
     def _rematch(self, e=None) -> None:
+        refused = self.context.refuse_new_table()
+        if refused is not None:
+            self.context.toast(self.context.words.render(refused))
+            return
         table_id = start_rematch(self.context, self.table_id)
         self.context.toast(self.context.words.say(
             "ui.finish.rematched",

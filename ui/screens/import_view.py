@@ -129,6 +129,10 @@ class ImportDialog:
         phone at every table is served meanwhile; then open it here."""
         if self.importing:
             return  # a second tap while this import runs: its result is about to be shown
+        refused = self.context.refuse_new_table()
+        if refused is not None:
+            self._say(self.context.words.render(refused))
+            return
         self.importing = True
         try:
             imported = await asyncio.to_thread(import_table, text, self.context.store,

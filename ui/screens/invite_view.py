@@ -17,12 +17,15 @@ from ui.screens.screen_help import help_title
 
 
 def join_link(context, table_id: int) -> str:
-    """The address the browser used, or this computer's LAN address when that was loopback
-    (a phone cannot reach 127.0.0.1), then ``/join/<code>``."""
+    """The public address of a public server; else the address the browser used, or this
+    computer's LAN address when that was loopback (a phone cannot reach 127.0.0.1); then
+    ``/join/<code>``."""
+    if context.public is not None:
+        return context.public.link(f"/join/{context.access.join_code(table_id)}")
     address = urlsplit(context.page.url or "http://127.0.0.1")  # the websocket's: ws://host:port
     scheme = "https" if address.scheme in ("https", "wss") else "http"
     netloc = address.netloc
-    if context.lan and _loopback(address.hostname or ""):
+    if context.lan and loopback_name(address.hostname or ""):
         netloc = context.lan[0] + (f":{address.port}" if address.port else "")
     return f"{scheme}://{netloc}/join/{context.access.join_code(table_id)}"
 
@@ -30,10 +33,11 @@ def join_link(context, table_id: int) -> str:
 def only_this_computer(link: str) -> bool:
     """Whether ``link`` names this computer's loopback address, which no phone can open (the app
     was started without ``--lan``)."""
-    return _loopback(urlsplit(link).hostname or "")
+    return loopback_name(urlsplit(link).hostname or "")
 
 
-def _loopback(hostname: str) -> bool:
+def loopback_name(hostname: str) -> bool:
+    """Whether ``hostname`` names this computer only (localhost, 127.0.0.1, ::1)."""
     if hostname == "localhost":
         return True
     try:
@@ -99,7 +103,7 @@ class InviteDialog:
                                ft.Text(words.say("ui.invite.copy", "Copy the link"), size=14)],
                               tight=True), lambda e: self._copy(link), "invite-copy"),
         ]
-        if self.context.is_host:
+        if self.context.manages(self.table_id):
             items += [ft.Divider(), ft.Text(words.say("ui.invite.devices", "Devices"), size=16,
                                             weight=ft.FontWeight.BOLD),
                       # Above the rows and the button it is about, in sight on a phone.
@@ -158,7 +162,7 @@ class InviteDialog:
 
     @saves
     def _revoke(self, device: str) -> None:
-        if not self.context.is_host:
+        if not self.context.manages(self.table_id):
             return
         self.status_handle.visible = False
         self.context.access.revoke(device, self.table_id)
@@ -168,7 +172,7 @@ class InviteDialog:
 
     @saves
     def _renew(self, e=None) -> None:
-        if not self.context.is_host:
+        if not self.context.manages(self.table_id):
             return
         self.status_handle.visible = False
         self.context.access.renew_code(self.table_id)

@@ -16,7 +16,9 @@ class JoinView:
     def __init__(self, context, code: str):
         self.context = context
         self.code = code
-        table_id = context.access.table_for_code(code)
+        self.refused = context.take_quota("join")
+        """Why this invitation was not looked up (a public server's quota), or None."""
+        table_id = None if self.refused is not None else context.access.table_for_code(code)
         self.session = context.sessions.get(table_id) if table_id is not None else None
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=12)
         self.help = help_button(context, "join")
@@ -27,7 +29,10 @@ class JoinView:
         home = tap_target(ft.Row([ft.Icon(ft.Icons.HOME),
                                   ft.Text(words.say("ui.table.home", "Saved tables"), size=15)],
                                  tight=True), lambda e: self.context.go("/"), "join-home")
-        if self.session is None:
+        if self.refused is not None:
+            items = [titled(heading(words.say("ui.join.title", "Invitation"), 22), self.help),
+                     labelled("join-refused", ft.Text(words.render(self.refused), size=15)), home]
+        elif self.session is None:
             items = [titled(heading(words.say("ui.join.title", "Invitation"), 22), self.help),
                      labelled("join-invalid", ft.Text(words.say(
                          "ui.join.invalid", "This invitation is not valid any more: ask the "

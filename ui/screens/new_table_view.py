@@ -157,5 +157,11 @@ class NewTableView:
             self.render()
             self.context.page.update()
             return
+        refused = self.context.refuse_new_table()
+        if refused is not None:
+            self.error = self.context.words.render(refused)
+            self.render()
+            self.context.page.update()
+            return
         table_id = self.form.create(self.context.store, self.context.device)
         self.context.go(f"/table/{table_id}/valley/0")

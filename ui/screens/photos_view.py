@@ -230,6 +230,10 @@ class PhotoPanel:
             if picked.size > MAX_PHOTO_BYTES:
                 refused.append(self.context.words.render(too_large(picked.name, picked.size)))
                 continue
+            over = self.context.take_quota("photo")
+            if over is not None:
+                refused.append(self.context.words.render(over))
+                continue
             ticket = self.context.uploads.ticket(self.context.device, self.table_id, self.player,
                                                  picked.name)
             self._pending.append((picked.name, ticket))

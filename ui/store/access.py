@@ -55,8 +55,11 @@ def device_id(token: str) -> str:
 
 
 class Access:
-    def __init__(self, store: TableStore):
+    def __init__(self, store: TableStore, public: bool = False):
+        """``public``: a public server (``scorepad app --public``), which has no host: no host
+        key is made or accepted there, and each device manages the tables it made."""
         self.store = store
+        self.public = public
         self.changes = 0
         """Counts the grants given and revoked by this server, so a screen re-reads its device's
         grant only after one changed (see ``AppContext.refresh``)."""
@@ -112,6 +115,8 @@ class Access:
         return True
 
     def is_host(self, device: str) -> bool:
+        if self.public:
+            return False  # hosts of this file's private use are no one's here
         with self._reading() as connection:
             return connection.execute("SELECT 1 FROM hosts WHERE device = ?",
                                       (device,)).fetchone() is not None
@@ -120,6 +125,22 @@ class Access:
         """Whether the device may open, change, export or delete the table (and see its
         photos): the host, or a device the table was granted to."""
         return self.is_host(device) or self.grant_of(device, table_id) is not None
+
+    def manages(self, device: str, table_id: int) -> bool:
+        """Whether the device manages the table (its devices, its join code): the host, or on
+        a public server the device that made it."""
+        if self.public:
+            grant = self.grant_of(device, table_id)
+            return grant is not None and grant.role == "creator"
+        return self.is_host(device)
+
+    def tables_kept(self, device: str) -> int:
+        """The tables the device made that are not deleted (the public mode's quota)."""
+        with self._reading() as connection:
+            return connection.execute(
+                "SELECT count(*) FROM grants JOIN tables ON tables.id = grants.table_id "
+                "WHERE grants.device = ? AND grants.role = 'creator' AND tables.deleted IS NULL",
+                (device,)).fetchone()[0]
 
     def grant(self, device: str, table_id: int, role: str, player: int | None = None) -> None:
         with self._writing() as connection:

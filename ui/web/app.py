@@ -32,6 +32,8 @@ from ui.parts.saving import tell_not_saved
 from ui.web.closed_tabs import still_connected
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
+from ui.web.public import PublicAddress
+from ui.store.quotas import Action, PublicLimits, Quotas, tables_kept_refusal
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +66,8 @@ class AppContext:
 
     def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions, access: Access,
                  presence: Presence, device: str, lan: Sequence[str] = (),
-                 uploads: PhotoUploads | None = None):
+                 uploads: PhotoUploads | None = None, public: PublicAddress | None = None,
+                 quotas: Quotas | None = None):
         self.page = page
         self.store = store
         self.sessions = sessions
@@ -73,7 +76,12 @@ class AppContext:
         self.device = device
         self.lan = tuple(lan)
         """This computer's LAN addresses when phones may join (``scorepad app --lan``)."""
-        self.uploads = uploads or PhotoUploads(store)
+        self.public = public
+        """The public address (``scorepad app --public``): join links carry it, and no device
+        is the server's host (each manages the tables it made)."""
+        self.quotas = quotas
+        """What a device may make on a public server (None: the private mode counts nothing)."""
+        self.uploads = uploads or PhotoUploads(store, public=public is not None)
         """Photo uploads of this server (tickets, what became of them)."""
         self._present_at: int | None = None
         self.games = APP_GAMES
@@ -134,6 +142,39 @@ class AppContext:
         session = self.sessions.get(table_id)
         return person(self.access.grant_of(self.device, table_id),
                       session.player_names if session is not None else [], self.is_host)
+
+    @property
+    def address(self) -> str:
+        """The client's network address (behind the TLS proxy of a public server, the one the
+        proxy forwards): what the public mode's quotas count besides the device."""
+        return self.page.client_ip or ""
+
+    def take_quota(self, action: Action) -> Message | None:
+        """Count one ``action`` of this device against the public server's quotas: None when it
+        may go on, else why not, in words (the private mode counts nothing)."""
+        if self.quotas is None:
+            return None
+        refusal = self.quotas.take(action, self.device, self.address)
+        if refusal is None:
+            return None
+        logger.info("refused a %s of device %s from %s: over its quota", action,
+                    self.device[:6], self.address)
+        return refusal.message()
+
+    def refuse_new_table(self) -> Message | None:
+        """Why this device may make no new table now (on a public server: it keeps its most
+        tables, or made its most for now), in words; None when it may."""
+        if self.quotas is None:
+            return None
+        kept = self.access.tables_kept(self.device)
+        if kept >= self.quotas.limits.tables_kept_per_device:
+            return tables_kept_refusal(kept)
+        return self.take_quota("table")
+
+    def manages(self, table_id: int) -> bool:
+        """Whether this device manages the table: its devices, its join code (the server's host
+        does for every table; on a public server, the device that made it)."""
+        return self.access.manages(self.device, table_id)
 
     @property
     def is_host(self) -> bool:
@@ -380,11 +421,14 @@ class AppContext:
 
 
 def make_main(store: TableStore, lan: Sequence[str] = (),
-              uploads: PhotoUploads | None = None) -> Callable:
-    """The app's ``main``."""
+              uploads: PhotoUploads | None = None, public: PublicAddress | None = None,
+              limits: PublicLimits | None = None) -> Callable:
+    """The app's ``main``; ``public``: the public mode's address (then ``limits``, or their
+    defaults, bound what each device and address may make)."""
     sessions = Sessions(store, APP_GAMES, storage_writer(), scoring_thread())
-    uploads = uploads or PhotoUploads(store)
-    access = Access(store)
+    quotas = Quotas(limits or PublicLimits()) if public is not None else None
+    uploads = uploads or PhotoUploads(store, public=public is not None)
+    access = Access(store, public=public is not None)
     presence = Presence()
 
     async def main(page: ft.Page) -> None:
@@ -395,14 +439,14 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
         context = AppContext(page, store, sessions, access, presence, await identify(page), lan,
-                             uploads)
+                             uploads, public, quotas)
         page.on_route_change = lambda e: context.route_changed(e.route)
         page.on_connect = lambda e: context.loaded_again()
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
         key = presented_key.get()  # taken off the address before the page loaded
         refused = None
-        if key:
+        if key and public is None:  # a public server has no host key
             try:
                 access.claim_host(context.device, key)
             except NotSaved as error:  # told once the screen is drawn (drawing closes dialogs)

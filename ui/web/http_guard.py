@@ -45,9 +45,13 @@ def allowed_hosts(names: Iterable[str], port: int) -> frozenset[str]:
 
 
 class HttpGuard:
-    def __init__(self, app, hosts: frozenset[str]):
+    def __init__(self, app, hosts: frozenset[str], origins: dict[str, str] | None = None):
+        """``hosts``: the Host values accepted; ``origins``: the Origin a page of this server has
+        when its Host is not plain http's (a public address behind a TLS proxy:
+        ``{"scores.example.org": "https://scores.example.org"}``); those hosts are accepted too."""
         self.app = app
-        self.hosts = hosts
+        self.origins = dict(origins or {})
+        self.hosts = hosts | frozenset(self.origins)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -58,7 +62,8 @@ class HttpGuard:
             return await self._refuse(scope, receive, send, "Unknown host name.")
         if scope["type"] == "http" and scope["path"].rstrip("/") in NOT_SERVED:
             return await self._refuse(scope, receive, send, "Not found.", status=404)
-        if scope["type"] == "websocket" and headers.get(b"origin", "").lower() != f"http://{host}":
+        origin = self.origins.get(host, f"http://{host}")
+        if scope["type"] == "websocket" and headers.get(b"origin", "").lower() != origin:
             return await self._refuse(scope, receive, send, "Not this app's page.")
         return await self.app(scope, receive, self._with_headers(send))
 

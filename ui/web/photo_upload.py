@@ -67,9 +67,9 @@ class Outcome:
 class PhotoUploads:
     """Tickets for uploads under way and what became of them; one per server."""
 
-    def __init__(self, store: TableStore, secret: str | None = None):
+    def __init__(self, store: TableStore, secret: str | None = None, public: bool = False):
         self.store = store
-        self.access = Access(store)
+        self.access = Access(store, public)
         self.photos = PhotoStore(store)
         self.secret = secret or secrets.token_urlsafe(32)
         """Signs the upload URLs (given to Flet as its ``secret_key``); new at each start."""

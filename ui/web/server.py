@@ -12,12 +12,17 @@ import socket
 import threading
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ifaddr
 
 from ui.web.renderer import (
     DEFAULT_RENDERER, UnknownRenderer, chosen_renderer, draw_with, flet_web_renderer,
 )
+
+if TYPE_CHECKING:  # imported with the app, when it is built
+    from ui.store.quotas import PublicLimits
+    from ui.web.public import PublicAddress
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 STOP_WITHIN = 3.0
@@ -29,10 +34,12 @@ loses the Wi-Fi, and comes back within them resumes where it was); Flet's defaul
 
 
 def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
-                   renderer: str = DEFAULT_RENDERER):
+                   renderer: str = DEFAULT_RENDERER, public: PublicAddress | None = None,
+                   limits: PublicLimits | None = None):
     """The app served on ``port``; ``lan``: this computer's LAN addresses when phones may join
     (then they and the host name are accepted as Host too); ``renderer``: one of
-    :data:`ui.web.renderer.RENDERERS`."""
+    :data:`ui.web.renderer.RENDERERS`; ``public``: the public mode's address (accepted as Host,
+    with its own Origin; no host key is taken), with its ``limits``."""
     import flet_web.fastapi as flet_fastapi
 
     from ui.web.app import make_main
@@ -51,13 +58,13 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
     flet_patch.apply()
 
     store = app_store(db_path)
-    uploads = PhotoUploads(store)
+    uploads = PhotoUploads(store, public=public is not None)
     client = pinned_base(ASSETS)
     app = flet_fastapi.FastAPI()
     names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
     # Before the mount at "/", which would take every path.
     app.add_api_route(UPLOAD_PATH, uploads.receive, methods=["PUT"])
-    main = make_main(store, lan or [], uploads)
+    main = make_main(store, lan or [], uploads, public, limits)
     app.mount("/", flet_fastapi.app(main, assets_dir=str(ASSETS), no_cdn=True,
                                     web_renderer=flet_web_renderer(renderer),
                                     upload_endpoint_path=UPLOAD_PATH, secret_key=uploads.secret,
@@ -66,9 +73,12 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
     deliver_to_phones(app, client, fonts_base())
-    told = DeviceLanguageHeaders(TextScaleCookie(HostKeyHandOff(draw_with(app, renderer))))
-    guarded = HttpGuard(WebsocketLimits(told),
-                        allowed_hosts(names, port))
+    drawn = draw_with(app, renderer)
+    # A public server takes no host key: ``?key=`` is not even taken off the address.
+    told = DeviceLanguageHeaders(TextScaleCookie(
+        drawn if public is not None else HostKeyHandOff(drawn)))
+    guarded = HttpGuard(WebsocketLimits(told), allowed_hosts(names, port),
+                        {public.host: public.origin} if public is not None else None)
     return quiet_closed_tabs(guarded), store
 
 
@@ -133,10 +143,13 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
-            lan: bool = False, new_host_key: bool = False) -> None:
+            lan: bool = False, new_host_key: bool = False, public: PublicAddress | None = None,
+            limits: PublicLimits | None = None) -> None:
     """Serve until stopped; raises :class:`CannotListen` before printing anything when the
     address cannot be served. ``new_host_key``: replace the host key first (the old address
-    stops working and no device is the host's until one opens the new address)."""
+    stops working and no device is the host's until one opens the new address). ``public``:
+    serve every group that opens that address, through the TLS proxy in front (no host key;
+    each device manages the tables it made; ``limits`` bound what each makes)."""
     try:
         renderer = chosen_renderer()
     except UnknownRenderer as error:
@@ -148,8 +161,16 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     lan = lan or host in ("0.0.0.0", "::")
     named = host not in LOOPBACK_NAMES and not lan
     addresses = lan_addresses() if lan else [host] if named else None
-    app, store = build_asgi_app(db_path, port, addresses, renderer)
+    app, store = build_asgi_app(db_path, port, addresses, renderer, public, limits)
     local = f"http://{host if named else '127.0.0.1'}:{port}"
+    if public is not None:
+        print(f"scorepad app, public: {public.url}", flush=True)
+        print(f"  (the TLS proxy in front sends it to {local}; no host key: each device manages "
+              "the tables it makes)", flush=True)
+        print(f"Tables saved in {store.path}", flush=True)
+        print("Stop with Ctrl+C.", flush=True)
+        serve(app, sock, port)
+        return
     access = Access(store)
     if new_host_key:
         access.new_host_key()
