@@ -20,9 +20,10 @@ from ui.store.storage import NoSuchTable
 
 @ft.control
 class TabStrip(ft.Row):
-    """The tabs in a row that scrolls sideways, brought to ``own_tab`` (a tab's key) as soon as
-    it is on the page: a phone that opens its player's part (a player who joined is often the
-    third or fourth tab) sees that tab chosen, not a row of other players' tabs."""
+    """The players' tabs in a row that scrolls sideways (the scorepad's stays beside it, in
+    sight), brought to ``own_tab`` (a tab's key) as soon as it is on the page: a phone that
+    opens its player's part (a player who joined is often the third or fourth tab) sees that
+    tab chosen, not a row of other players' tabs."""
 
     own_tab: str | None = None
 
@@ -268,18 +269,21 @@ class TableView:
             )
             tab.key = ft.ScrollKey(f"tab-player-{index}")
             tabs.append(tab)
-        # First, so that a phone shows it without scrolling the tabs.
-        tabs.insert(0, tap_target(
-            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text(words.say("ui.table.scorepad", "Scorepad"), size=14)],
-                   tight=True),
+        # Outside the strip that scrolls, always in sight: a phone brings its own player's tab
+        # into sight, and the scorepad's went off the edge (a newcomer did not see where the
+        # scores are: issue 32).
+        scorepad = tap_target(
+            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18),
+                    ft.Text(words.say("ui.table.scorepad", "Scorepad"), size=14)], tight=True),
             lambda e: self.context.go(f"/table/{session.table_id}/scorepad"),
             "tab-scorepad",
             selected=self.tab == "scorepad",
             bgcolor=ft.Colors.PRIMARY_CONTAINER if self.tab == "scorepad" else None,
             padding=8,
-        ))
-        return TabStrip(tabs, scroll=ft.ScrollMode.AUTO, spacing=6,
-                        own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None)
+        )
+        return ft.Row([scorepad, TabStrip(
+            tabs, scroll=ft.ScrollMode.AUTO, spacing=6, expand=True,
+            own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None)], spacing=6)
 
 
 def changed_parts(view) -> list[ft.Control]:
