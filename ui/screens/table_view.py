@@ -30,7 +30,19 @@ class TabStrip(ft.Row):
     def did_mount(self):
         super().did_mount()
         if self.own_tab is not None:
-            self.page.run_task(self.scroll_to, scroll_key=self.own_tab, duration=0)
+            self.page.run_task(self._show_own_tab)
+
+    async def _show_own_tab(self) -> None:
+        await self.scroll_to(scroll_key=self.own_tab, duration=0)
+        # Flutter brings a tab into sight by scrolling every scroller around it, the screen's
+        # too: a screen taller than the phone was scrolled until the tabs were at its top, the
+        # table's buttons out of sight and the grid moved up just after the first frame. The
+        # screen goes back to where it was drawn, its top.
+        screen = self.parent
+        while screen is not None and not (isinstance(screen, ft.Column) and screen.scroll):
+            screen = screen.parent
+        if screen is not None:
+            await screen.scroll_to(offset=0, duration=0)
 
 
 class TableView:
@@ -281,9 +293,10 @@ class TableView:
             bgcolor=ft.Colors.PRIMARY_CONTAINER if self.tab == "scorepad" else None,
             padding=8,
         )
-        return ft.Row([scorepad, TabStrip(
-            tabs, scroll=ft.ScrollMode.AUTO, spacing=6, expand=True,
-            own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None)], spacing=6)
+        return ft.Row([scorepad, ft.Container(TabStrip(
+            tabs, scroll=ft.ScrollMode.AUTO, spacing=6,
+            own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None), expand=True)],
+            spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def changed_parts(view) -> list[ft.Control]:
