@@ -92,7 +92,8 @@ def test_the_scorepads_tab_stays_in_sight_beside_the_last_players_tab(
     """The Spanish evening: on a phone that joined as the third of three players, its own tab
     was brought into sight and the scorepad's ('Puntos'), first in the row, was off the left
     edge (x = -89): a newcomer did not see where the scores are. It is outside the row that
-    scrolls, at the left, with the phone's own tab in sight beside it."""
+    scrolls, at the left, with the phone's own tab in sight beside it, and the screen still at
+    its top."""
     names = ["Ana", "Bruno", "Carla", "Daniela", "Esteban", "Fernanda"][:players]
     draft = APP_GAMES["sunflower_valley"].new_draft(
         [PlayerSetup(name, colour) for name, colour in
@@ -110,6 +111,10 @@ def test_the_scorepads_tab_stays_in_sight_beside_the_last_players_tab(
         tab = handle(page, "tab-scorepad")
         scorepad = tab.bounding_box() if tab.count() else None
         own = in_sight(page, f"tab-player-{last}")
+        home = handle(page, "home")
+        top = home.bounding_box() if home.count() else None
+    # Bringing the own tab into sight scrolled the whole screen too, its buttons off the top.
+    assert top is not None and top["y"] >= 0, f"the table's buttons are out of sight: {top}"
     assert scorepad is not None and 0 <= scorepad["x"] and \
         scorepad["x"] + scorepad["width"] <= PHONE["width"], \
         f"the scorepad's tab is out of sight: {scorepad}"
