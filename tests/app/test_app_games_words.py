@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import flet as ft
 
 from scorer.girasoles.models import Colour, Symbol
@@ -23,7 +25,7 @@ from ui.games.sunflower_valley.editor_view import ValleyEditorView
 from ui.games.maple_valley.editor_model import CardForm, MapleEditor
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup, validate_players
-from ui.games.sunflower_valley.cards import cell_name
+from ui.games.sunflower_valley.cards import LOOK, cell_name
 from ui.games.sunflower_valley.editor_model import DescriptionDraft, ValleyEditor
 from ui.parts.words import app_language, spoken
 from ui.screens.new_table_model import NewTableForm
@@ -110,6 +112,28 @@ def test_the_library_names_the_cards_in_each_language(tmp_path):
     ana.tap((1, 0))
     assert [offer.description for offer in hans.offers("schaf 3")] == [town]
     assert [offer.description for offer in ana.offers("oveja lago")] == [town]
+
+
+SHORT_NAMES_OF_THEIR_OWN = {("es", Kind.RAILROAD): "Vía", ("es", Kind.STARTING_TOWN): "Inicio"}
+"""The valley's short names (a cell, the palette) that are not the beginning of the kind's name,
+each a name of the same card: 'Ferrocarril' does not fit a cell, and 'Inicio' names the
+Starting Town ('Pueblo inicial') as 'Start' does in English."""
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de"])
+def test_a_valley_card_is_named_one_way_in_each_language(code):
+    """The Spanish evening met 'Monte' on the palette and the grid, 'Montaña' in the picker and
+    the goals: two names for one card. A short name is the kind's name, or its beginning
+    ('Mount', 'Startstadt' shown 'Start'), or one of the few named above."""
+    words = app_language(code)
+    for kind, (short, *_) in LOOK.items():
+        name, shown = words.render(kind.word), words.render(short)
+        if (code, kind) in SHORT_NAMES_OF_THEIR_OWN:
+            assert shown == SHORT_NAMES_OF_THEIR_OWN[code, kind]
+            continue
+        beginning = shown.rstrip(".").lower()
+        assert any(word.startswith(beginning) for word in [name.lower(), *name.lower().split()]), \
+            f"{kind.value} is '{name}' and '{shown}' in {code}"
 
 
 def test_a_girasoles_board_is_entered_in_the_devices_language(tmp_path):

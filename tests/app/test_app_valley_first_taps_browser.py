@@ -1,8 +1,8 @@
 """A player's first taps in the valley editor on a 390x844 phone (issue 32, row 5): the known
 cards, the table's and the deck's, are offered from the editor's first frame, and the grid does
-not move under the thumb between the first taps. The grid's place is read from Flutter's
-accessibility tree (the bounding box of its column labels, `grid-columns`), once the screen has
-settled after each tap."""
+not move under the thumb between the first taps, nor when another phone describes the table's
+first Town. The grid's place is read from Flutter's accessibility tree (the bounding box of its
+column labels, `grid-columns`), once the screen has settled after each tap."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import json
 
 import pytest
 
-from app_browser import PHONE, UI_TIMEOUT, open_app, tap, wait_text
+from app_browser import (
+    PHONE, UI_TIMEOUT, devices, handle, open_app, served, tap, tap_until, tap_until_gone,
+    wait_text,
+)
 from conftest import page_of
 from scorer.sunflower_valley.models import CardDescription, Kind
 from ui.games.plugin import PlayerSetup
@@ -71,3 +74,32 @@ def test_known_cards_are_offered_at_once_and_the_grid_stays_put_through_the_firs
             wait_text(page, watch, shown)
             corners.append(grid_corner(page))
         assert corners == [corners[0]] * len(corners), corners
+
+
+@pytest.mark.parametrize("language", ["es", "de", "en"])
+def test_another_phones_first_town_does_not_move_this_phones_grid(browser, tmp_path, language):
+    """The Spanish evening: Ana described the table's first Town, and the known cards appeared
+    above the grid on Bruno's and Carla's phones, pushing their grids down 105 px without a tap
+    of theirs. The known cards' line is there from the first frame (saying what will be
+    offered there) and keeps its height. A server of its own: its deck knows no card yet."""
+    with served(tmp_path) as server:
+        store = app_store(server.db)
+        draft = SV.new_draft([PlayerSetup(name, colour) for name, colour in
+                              (("Ana", "red"), ("Bruno", "blue"), ("Carla", "green"))],
+                             {"goals": []})
+        table = store.create(SV.key, draft)
+        with devices(browser, PHONE) as new_phone:
+            ana, bruno = new_phone(), new_phone()
+            open_app(bruno, f"{server.url}/table/{table}/valley/1?lang={language}")
+            handle(bruno, "grid-columns").wait_for(timeout=UI_TIMEOUT)
+            before = grid_corner(bruno)
+            open_app(ana, f"{server.url}/table/{table}/valley/0?lang={language}")
+            tap(ana, "palette-town")
+            handle(ana, "picker-use").wait_for(timeout=UI_TIMEOUT)
+            tap(ana, "picker-add-sheep")
+            tap(ana, "picker-points-3")
+            wait_text(ana, "picker-points", "3$")
+            tap_until_gone(ana, "picker-use", "picker-use")
+            tap_until(ana, "cell-0-1", "card-count", r"^1\D")
+            handle(bruno, "described-0").wait_for(timeout=UI_TIMEOUT)  # Ana's Town offered
+            assert grid_corner(bruno) == before

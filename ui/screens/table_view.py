@@ -20,16 +20,29 @@ from ui.store.storage import NoSuchTable
 
 @ft.control
 class TabStrip(ft.Row):
-    """The tabs in a row that scrolls sideways, brought to ``own_tab`` (a tab's key) as soon as
-    it is on the page: a phone that opens its player's part (a player who joined is often the
-    third or fourth tab) sees that tab chosen, not a row of other players' tabs."""
+    """The players' tabs in a row that scrolls sideways (the scorepad's stays beside it, in
+    sight), brought to ``own_tab`` (a tab's key) as soon as it is on the page: a phone that
+    opens its player's part (a player who joined is often the third or fourth tab) sees that
+    tab chosen, not a row of other players' tabs."""
 
     own_tab: str | None = None
 
     def did_mount(self):
         super().did_mount()
         if self.own_tab is not None:
-            self.page.run_task(self.scroll_to, scroll_key=self.own_tab, duration=0)
+            self.page.run_task(self._show_own_tab)
+
+    async def _show_own_tab(self) -> None:
+        await self.scroll_to(scroll_key=self.own_tab, duration=0)
+        # Flutter brings a tab into sight by scrolling every scroller around it, the screen's
+        # too: a screen taller than the phone was scrolled until the tabs were at its top, the
+        # table's buttons out of sight and the grid moved up just after the first frame. The
+        # screen goes back to where it was drawn, its top.
+        screen = self.parent
+        while screen is not None and not (isinstance(screen, ft.Column) and screen.scroll):
+            screen = screen.parent
+        if screen is not None:
+            await screen.scroll_to(offset=0, duration=0)
 
 
 class TableView:
@@ -268,18 +281,22 @@ class TableView:
             )
             tab.key = ft.ScrollKey(f"tab-player-{index}")
             tabs.append(tab)
-        # First, so that a phone shows it without scrolling the tabs.
-        tabs.insert(0, tap_target(
-            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18), ft.Text(words.say("ui.table.scorepad", "Scorepad"), size=14)],
-                   tight=True),
+        # Outside the strip that scrolls, always in sight: a phone brings its own player's tab
+        # into sight, and the scorepad's went off the edge (a newcomer did not see where the
+        # scores are: issue 32).
+        scorepad = tap_target(
+            ft.Row([ft.Icon(ft.Icons.TABLE_CHART, size=18),
+                    ft.Text(words.say("ui.table.scorepad", "Scorepad"), size=14)], tight=True),
             lambda e: self.context.go(f"/table/{session.table_id}/scorepad"),
             "tab-scorepad",
             selected=self.tab == "scorepad",
             bgcolor=ft.Colors.PRIMARY_CONTAINER if self.tab == "scorepad" else None,
             padding=8,
-        ))
-        return TabStrip(tabs, scroll=ft.ScrollMode.AUTO, spacing=6,
-                        own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None)
+        )
+        return ft.Row([scorepad, ft.Container(TabStrip(
+            tabs, scroll=ft.ScrollMode.AUTO, spacing=6,
+            own_tab=f"tab-player-{self.player}" if self.tab == "valley" else None), expand=True)],
+            spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def changed_parts(view) -> list[ft.Control]:

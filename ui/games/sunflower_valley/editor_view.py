@@ -35,6 +35,9 @@ AXIS = 18
 """Width of the row labels."""
 FIT_SMALLEST = 14
 """The smallest cell when the player fits a wide valley on screen."""
+OFFERS_HEIGHT = TOUCH + 12
+"""The line of known cards: a chip's height and, under it, room for the bar of a row that
+scrolls sideways (the bar drawn over a chip hid its words)."""
 
 
 def edges(words) -> tuple[tuple[str, ft.IconData, str], ...]:
@@ -118,16 +121,18 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             panel = self._panel.get(("express", model.route(), model.valley.get("express_stops")),
                                     self._express_panel)
         else:
-            offers = model.offers(self._search.value or "")
-            searching = bool(offers) or bool(self._search.value)
-            if self._search_part.visible != searching:
-                self._search_part.visible = searching
-                changed.append(self._search_part)
+            search = self._search.value or ""
+            offers = model.offers(search)
+            # The known cards keep their place and height whether any is known or not: a Town
+            # described on another phone must not push this phone's grid down (issue 32).
+            set_props(self._search, changed, disabled=not offers and not search)
+            self._offers_slot.put(self._offers_memo.get(
+                (model.brush, tuple(offers), tuple(model.catalogue()), bool(search)),
+                lambda: self._offers(offers, bool(search))), changed)
             parts = [
                 self._palette_memo.get(model.brush, self._palette),
                 self._search_part,
-                self._offers_memo.get((model.brush, tuple(offers), tuple(model.catalogue())),
-                                      lambda: self._offers(offers)),
+                self._offers_slot.box,
             ]
             if not same_controls(self._cards_panel.controls, parts):
                 self._cards_panel.controls = parts
@@ -169,6 +174,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         self._panel = Memo()
         self._palette_memo = Memo()
         self._offers_memo = Memo()
+        self._offers_slot = Slot()
         self._cards_panel = ft.Column(spacing=6)
         # Kept for the life of the editor, so typing in it is never interrupted by a redraw.
         self._search = ft.TextField(
@@ -294,9 +300,12 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             )))
         return ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)
 
-    def _offers(self, offers) -> ft.Control:
+    def _offers(self, offers, searching: bool) -> ft.Control:
         """The known Town and Farmer cards, this table's first, then the group's deck: one tap
-        chooses one, the next lays it."""
+        chooses one, the next lays it. Always one line of :data:`OFFERS_HEIGHT`, whatever is
+        known: when none is, a line saying what will be here (so the grid under it never moves
+        when the first card is described, on this phone or another); a longer row scrolls
+        sideways and its bar, always shown, says that it goes on."""
         brush = self.model.brush
         chips = []
         for index, offer in enumerate(offers):
@@ -319,9 +328,20 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 self.words.say("ui.sv.offer.from_deck", "{card} (from the deck)",
                                card=description.summary_message),
             )))
-        rows: list[ft.Control] = [ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)] \
-            if chips else []
-        return ft.Column(rows, spacing=4)
+        if chips:
+            content: ft.Control = ft.Row(chips, spacing=6, scroll=ft.ScrollMode.ALWAYS,
+                                         vertical_alignment=ft.CrossAxisAlignment.START)
+        else:
+            empty = self.words.say("ui.sv.offer.none_found", "No known card matches the "
+                                   "search.") if searching else self.words.say(
+                "ui.sv.offer.none", "Towns and Farmers described at this table are offered "
+                "here.")
+            content = labelled("described-none", ft.Text(
+                empty, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS))
+        # Two lines of the empty line's words at the browser's text size fit, as a chip does.
+        height = max(OFFERS_HEIGHT, round(40 * self.context.text_scale))
+        return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
 
     def _described_tools(self) -> ft.Control:
         """Edit or forget the known card chosen (nothing when none is). Below the grid: above
