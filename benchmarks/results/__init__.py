@@ -22,14 +22,17 @@ RESULTS = ROOT / "docs" / "benchmarks"
 
 @functools.cache
 def commit() -> str:
-    """This checkout's commit, with "+changes" when its tracked files differ from it. Read once,
-    when the run starts (:func:`add_write_option` asks): the code measured is the code loaded
-    then, whatever the checkout holds by the time the figures are written."""
+    """This checkout's commit, with "+changes" when its tracked files outside docs/ differ from
+    it (the pages and the results files measure nothing: a results file not yet committed must
+    not mark the next run). Read once, when the run starts (:func:`add_write_option` asks): the
+    code measured is the code loaded then, whatever the checkout holds by the time the figures
+    are written."""
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout
 
     head = git("rev-parse", "--short=12", "HEAD").strip() or "unknown"
-    return head + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs")
+    return head + ("+changes" if changed else "")
 
 
 def machine() -> str:
