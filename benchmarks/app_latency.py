@@ -6,7 +6,8 @@ browser tests). It starts ``scorepad app`` on a free port with a throw-away data
 4-player table whose first valley has 17 Valley cards, opens it at tablet size (1024x768), picks
 the Lake, then 50 times: taps an empty place (timed until the total on screen changes) and undoes
 it (not timed), so every timed tap makes an 18-card valley. Then it opens 6 sessions (browser
-contexts) on the table and reads the server's resident memory. Nothing here asserts a time.
+contexts) on the table and reads the server's resident memory. Prints the figures; with ``--write``
+it also writes them to docs/benchmarks/app_latency.md. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from app_browser import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, AppServer, free_port, handle, open_app, tap, wait_text,
 )
 
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 from scorer.sunflower_valley.models import CardDescription, Kind  # noqa: E402
 from ui.games.registry import APP_GAMES  # noqa: E402
 from ui.games.plugin import PLAYER_COLOURS, PlayerSetup  # noqa: E402
@@ -102,6 +104,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=50)
     parser.add_argument("--sessions", type=int, default=6)
+    add_write_option(parser, "app_latency")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -148,6 +151,16 @@ def main() -> None:
           f"ms, p95 {p95(times):.0f} ms, max {times[-1]:.0f} ms")
     print(f"server memory (RSS): {idle_rss:.0f} MB with 1 session, {sessions_rss:.0f} MB with "
           f"{args.sessions} more sessions open")
+    if args.write:
+        taps = f"tap → new total on screen, {len(times)} taps, ms"
+        write_results(args.write, "app_latency", "One tablet: tap → new total on screen, and the "
+                      "server's memory", markdown_table(("measure", "figure"), [
+                          (f"{taps}: median", f"{statistics.median(times):.0f}"),
+                          (f"{taps}: p95", f"{p95(times):.0f}"),
+                          (f"{taps}: max", f"{times[-1]:.0f}"),
+                          ("server memory (RSS) with 1 session, MB", f"{idle_rss:.0f}"),
+                          (f"server memory (RSS) with {args.sessions} more sessions open, MB",
+                           f"{sessions_rss:.0f}")]))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import cases  # noqa: E402
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 
 
 SMOKE_ARGS = ["--runs", "1"]
@@ -68,19 +69,27 @@ def main() -> None:
                         help="time the process's CPU, not the wall clock (a busy machine)")
     parser.add_argument("--cold", action="store_true",
                         help="empty the library's caches before each run: a table never seen")
+    add_write_option(parser, "bench")
     args = parser.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
     before = forget_kept if args.cold else (lambda: None)
+    how = (("CPU time" if args.cpu else "wall clock") + "; "
+           + ("cold: nothing kept" if args.cold else "scored again: caches kept"))
     print(f"{'case':58} {'median ms':>10} {'p95 ms':>8} {'runs':>5}"
           + ("  (CPU time)" if args.cpu else "")
           + ("  (cold: nothing kept)" if args.cold else "  (scored again: caches kept)"))
+    rows = []
     for name, work in collect_cases().items():
         if args.only and args.only not in name:
             continue
         times = sorted(measure(work, args.runs, clock, before))
         median = statistics.median(times) * 1000
         p95 = times[int(0.95 * (len(times) - 1))] * 1000
-        print(f"{name:58} {median:10.3f} {p95:8.3f} {len(times):5}")
+        print(f"{name:58} {median:10.3f} {p95:8.3f} {len(times):5}", flush=True)
+        rows.append((name, f"{median:.3f}", f"{p95:.3f}", len(times)))
+    if args.write:
+        write_results(args.write, "bench", f"Scoring speed per case ({how})",
+                      markdown_table(("case", "median ms", "p95 ms", "runs"), rows))
 
 
 if __name__ == "__main__":

@@ -11,9 +11,10 @@ the second (a removal is two taps: the card, then Remove). It reports the proces
 per phone connected, the CPU time (all threads) per edit, and from it the phones one process serves
 at one tap a second each while its event loop stays at most half busy; and the server's own time
 from a tap to the last message that shows the edit to a phone of its table, and to the last of all
-(the "Saving…" mark taken off once the edit is on disk), p50 and p95: no browser shares the cores. Not measured here: the web
-server and the websocket (uvicorn) around the app, which add their own CPU per message. Nothing
-asserts a time.
+(the "Saving…" mark taken off once the edit is on disk), p50 and p95: no browser shares the
+cores. Not measured here: the web server and the websocket (uvicorn) around the app, which add
+their own CPU per message. Prints a table; with ``--write`` it also writes it to
+docs/benchmarks/capacity.md. Nothing asserts a time.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 from live_devices import Server  # noqa: E402
+
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 
 from scorer.sunflower_valley.models import Kind  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
@@ -123,19 +126,25 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 5, 10])
     parser.add_argument("--phones", type=int, default=4, help="phones (players) per table")
     parser.add_argument("--seconds", type=int, default=5, help="seconds of tapping")
+    add_write_option(parser, "capacity")
     args = parser.parse_args()
     rows = [asyncio.run(measure(tables, args.phones, args.seconds)) for tables in args.tables]
-    print(f"| tables of {args.phones} phones | phones | MB per phone connected | server CPU ms "
-          f"per edit | CPU busy at 1 tap/s each | tap -> last update showing it (p50 / p95 ms) "
-          f"| tap -> saved mark sent |")
-    print("|---|---|---|---|---|---|---|")
-    for tables, row in zip(args.tables, rows):
-        print(f"| {tables} | {row['devices']} | {row['rss_per_phone']:.2f} | {row['cpu_ms']:.1f} "
-              f"| {100 * row['busy']:.0f}% | {spread(row['shown'])} | {spread(row['saved'])} |")
+    table = markdown_table(
+        (f"tables of {args.phones} phones", "phones", "MB per phone connected",
+         "server CPU ms per edit", "CPU busy at 1 tap/s each",
+         "tap -> last update showing it (p50 / p95 ms)", "tap -> saved mark sent"),
+        [(tables, row["devices"], f"{row['rss_per_phone']:.2f}", f"{row['cpu_ms']:.1f}",
+          f"{100 * row['busy']:.0f}%", spread(row["shown"]), spread(row["saved"]))
+         for tables, row in zip(args.tables, rows)])
     per_edit = statistics.median(row["cpu_ms"] for row in rows)
-    print(f"At one tap a second each, {int(BUSY_AT_MOST * 1000 // per_edit)} phones keep this "
-          f"process's CPU at most {100 * BUSY_AT_MOST:.0f}% busy (median {per_edit:.1f} ms per "
-          "edit; the web server's own work per message not included).")
+    served = (f"At one tap a second each, {int(BUSY_AT_MOST * 1000 // per_edit)} phones keep "
+              f"this process's CPU at most {100 * BUSY_AT_MOST:.0f}% busy (median "
+              f"{per_edit:.1f} ms per edit; the web server's own work per message not included).")
+    print(table)
+    print(served)
+    if args.write:
+        write_results(args.write, "capacity", "Many tables on one server process (lightweight "
+                      f"clients, {args.seconds} s of tapping per row)", f"{table}\n\n{served}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 
 SMOKE_ARGS = ["--runs", "1"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
@@ -40,6 +43,7 @@ def run_times(command: list[str], runs: int) -> tuple[list[float], list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
+    add_write_option(parser, "cli_start")
     args = parser.parse_args()
     commands = {"python alone (-c pass)": [sys.executable, "-c", "pass"]}
     for example in sorted((ROOT / "examples").rglob("*.json")):
@@ -49,11 +53,18 @@ def main() -> None:
           f"on {os.cpu_count()} cores")
     print(f"{'process':56} {'wall median':>11} {'wall p95':>9} {'CPU median':>10} {'runs':>5}"
           "   (ms)")
+    rows = []
     for name, command in commands.items():
         walls, cpus = run_times(command, args.runs)
         p95 = walls[int(0.95 * (len(walls) - 1))]
-        print(f"{name:56} {statistics.median(walls) * 1000:11.1f} {p95 * 1000:9.1f} "
-              f"{statistics.median(cpus) * 1000:10.1f} {len(walls):5}", flush=True)
+        row = (name, f"{statistics.median(walls) * 1000:.1f}", f"{p95 * 1000:.1f}",
+               f"{statistics.median(cpus) * 1000:.1f}", len(walls))
+        print(f"{row[0]:56} {row[1]:>11} {row[2]:>9} {row[3]:>10} {row[4]:5}", flush=True)
+        rows.append(row)
+    if args.write:
+        write_results(args.write, "cli_start", "The command line's start: a whole process per "
+                      "example", markdown_table(("process", "wall median ms", "wall p95 ms",
+                                                 "CPU median ms", "runs"), rows))
 
 
 if __name__ == "__main__":

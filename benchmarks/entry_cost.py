@@ -20,8 +20,9 @@ and typing alone:
 - **Maple Valley**, the rulebook's Red player (``examples/maple_valley/rulebook_final_scoring.json``):
   cards new at one table, then the same cards in the group's deck at another.
 
-Each part checks the total on screen against the library's, then the figures are printed. Nothing
-here asserts a cost; ``--parts`` runs some of the parts only.
+Each part checks the total on screen against the library's, then the figures are printed; with
+``--write`` they are also written, as one table, to docs/benchmarks/entry_cost.md. Nothing here
+asserts a cost; ``--parts`` runs some of the parts only.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 from app_browser import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, RETRY_AFTER, AppServer, free_port, open_app, tap_until,
     text_of, type_into, wait_text,
@@ -96,6 +98,17 @@ def counted(page) -> Cost:
 
 def say(text: str) -> None:
     print(text, flush=True)
+
+
+ENTERED: list[tuple[str, str, object, object, str, str]] = []
+"""The figures printed, as the results file's rows: part, what was entered, taps, keystrokes,
+the taps per card or space, and a note (the script's retries, the totals checked)."""
+
+
+def record(part: str, entered: str, cost: Cost | None, per: str = "", note: str = "") -> None:
+    """A row of :data:`ENTERED` (``cost`` None: a check, no cost)."""
+    ENTERED.append((part, entered, cost.taps if cost else "", cost.keys if cost else "", per,
+                    note.strip(" ()")))
 
 
 class Retries:
@@ -198,6 +211,8 @@ def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
             cost = counted(page) - described_now[1]
             say(f"  new {described_now[0].summary}: {cost.taps} taps after its kinds "
                        "(points, villagers, Use, its place)")
+            record(SV_ROW_BY_ROW, f"a new {described_now[0].summary}: its points, villagers, "
+                   "Use and place, after its kinds", cost)
             described_now = None
     return counted(page) - start
 
@@ -279,6 +294,9 @@ def describe_sv_card(page, description: CardDescription) -> Cost:
     return after_kinds
 
 
+SV_ROW_BY_ROW = "Sunflower Valley, row by row"
+
+
 def sunflower_valley(server: AppServer, browser, folder: Path) -> None:
     table = sv_table()
     names = [player["name"] for player in table["players"]]
@@ -301,17 +319,20 @@ def sunflower_valley(server: AppServer, browser, folder: Path) -> None:
         cost = enter_valley(page, ValleyEditor(twin, index), cards, described)
         say(f"  valley {index + 1} ({player['name']}): {cost.taps} taps for {len(cards)} cards, "
             f"{cost.taps / len(cards):.2f} taps per card{RETRIES.since(retries)}")
-    check_totals(page, table, "")
+        record(SV_ROW_BY_ROW, f"valley {index + 1} ({player['name']}), {len(cards)} cards", cost,
+               f"{cost.taps / len(cards):.2f} a card", RETRIES.since(retries))
+    check_totals(page, table, "", SV_ROW_BY_ROW)
     page.context.close()
 
 
-def check_totals(page, table: dict, how: str) -> None:
+def check_totals(page, table: dict, how: str, part: str) -> None:
     """Each player's total on their tab, as the library scores the table."""
     expected = [p.total for p in score(parse_table(table)).players]
     for index, player in enumerate(table["players"]):
         tap_until(page, f"tab-player-{index}", "player-total",
                   f"^{re.escape(player['name'])}: {expected[index]} points")
     say(f"  {how}totals on screen = the library's: {expected}")
+    record(part, "totals on screen = the library's", None, note=str(expected))
 
 
 def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
@@ -328,6 +349,7 @@ def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
     say(f"Sunflower Valley with a deck holding the table's {len(deck.cards('sunflower_valley'))} "
         "Town and Farmer cards, at a new table:")
     for how, enter in (("row by row", None), ("kind by kind", enter_by_kind)):
+        part = f"Sunflower Valley, the deck holding its Town and Farmer cards, {how}"
         table_id = new_table(store, "sunflower_valley", names, {"goals": table["goals"]})
         twin_store = TableStore(folder / f"twin-deck-{table_id}.sqlite3")
         twin = Sessions(twin_store, APP_GAMES).get(new_table(
@@ -348,7 +370,10 @@ def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
                 f"{len(cards)} cards laid, {cost.taps / len(cards):.2f} a card laid, "
                 f"{cost.taps / (len(cards) + 1):.2f} a card of the 19-card valley"
                 f"{RETRIES.since(retries)}")
-        check_totals(page, table, f"{how}: ")
+            record(part, f"valley {index + 1} ({player['name']}), {len(cards)} cards laid", cost,
+                   f"{cost.taps / len(cards):.2f} a card laid, "
+                   f"{cost.taps / (len(cards) + 1):.2f} a card of the 19", RETRIES.since(retries))
+        check_totals(page, table, f"{how}: ", part)
         page.context.close()
 
 
@@ -382,6 +407,11 @@ def girasoles(server: AppServer, browser, folder: Path) -> None:
         f"{board_cost.taps / spaces:.2f} per space; with its coins {cost.taps} taps and "
         f"{cost.keys} keystrokes{RETRIES.since(retries)}; total on screen {total} = the "
         "library's")
+    part = "Girasoles, the rulebook's board"
+    record(part, f"the board ({spaces} spaces)", board_cost,
+           f"{board_cost.taps / spaces:.2f} a space", RETRIES.since(retries))
+    record(part, "the board and its coins", cost, note=RETRIES.since(retries))
+    record(part, "total on screen = the library's", None, note=str(total))
     page.context.close()
 
 
@@ -465,11 +495,16 @@ def maple_valley(server: AppServer, browser) -> None:
         count = len(maple_cards(red, table))
         say(f"  {label}: {cards.taps} taps + {cards.keys} keystrokes = "
             f"{cards.both}, {cards.taps / count:.2f} taps a card{RETRIES.since(retries)}")
+        part = f"Maple Valley, the rulebook's {red.name} player"
+        record(part, f"{count} cards, {label}", cards, f"{cards.taps / count:.2f} a card",
+               RETRIES.since(retries))
         if run == 1:
             retries = RETRIES.count
             rest = enter_pack_and_cubes(page, red, table)
             say(f"  its Pack (10 counts) and 6 Festivity cubes: {rest.taps} taps + "
                 f"{rest.keys} keystrokes = {rest.both}{RETRIES.since(retries)}")
+            record(part, "its Pack (10 counts) and 6 Festivity cubes", rest,
+                   note=RETRIES.since(retries))
         page.context.close()
 
 
@@ -490,6 +525,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parts = ["sunflower_valley", "sunflower_valley_deck", "girasoles", "maple_valley"]
     parser.add_argument("--parts", nargs="+", default=parts, choices=parts)
+    add_write_option(parser, "entry_cost")
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -511,6 +547,11 @@ def main() -> None:
         finally:
             browser.close()
             server.stop()
+    if arguments.write:
+        write_results(arguments.write, "entry_cost", "Entry cost: taps and keystrokes to enter "
+                      "whole tables, at phone size", markdown_table(
+                          ("part", "entered", "taps", "keystrokes", "taps a card or space", "note"),
+                          ENTERED))
 
 
 if __name__ == "__main__":

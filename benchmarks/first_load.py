@@ -8,7 +8,8 @@ database and, at phone size (390x844), per run: opens a new browser context and 
 screen (cold), then opens it again in a new tab of the same context (warm). "Usable" is when the
 "New table" button is in the accessibility tree. ``--mbps`` limits the browser's download speed
 as a phone's Wi-Fi would (default: loopback, no limit). Bytes are what came over the network,
-headers included (Chromium's ``encodedDataLength``). Prints medians; nothing here asserts a time.
+headers included (Chromium's ``encodedDataLength``). Prints medians; with ``--write`` it also
+writes them to docs/benchmarks/first_load.md. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from app_browser import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, UI_TIMEOUT, AppServer, free_port, handle, open_app,
 )
+
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 
 SMOKE_ARGS = ["--runs", "1"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
@@ -82,6 +86,7 @@ def main() -> None:
                         help="download speed in Mbit/s (default: no limit)")
     parser.add_argument("--checkout", type=Path, default=ROOT,
                         help="the checkout whose app is served (default: this one)")
+    add_write_option(parser, "first_load")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -95,6 +100,15 @@ def main() -> None:
           f"{args.checkout}:")
     print("  " + "  ".join(f"{name} {statistics.median(values):.2f}"
                            for name, values in found.items()))
+    if args.write:
+        served = "this checkout" if args.checkout == ROOT else f"`{args.checkout}`"
+        write_results(args.write, "first_load", f"A phone's first and next visit ({speed})",
+                      f"Medians of {args.runs} runs at phone size (390x844), the app from "
+                      f"{served}.\n\n" + markdown_table(
+                          ("visit", "seconds to a usable home", "MiB received"),
+                          [(visit, f"{statistics.median(found[f'{visit} s']):.2f}",
+                            f"{statistics.median(found[f'{visit} MiB']):.2f}")
+                           for visit in ("cold", "warm")]))
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ changes, so it should receive nothing. Last, ``--first-loads`` phones load the a
 report, with the largest number of phones.
 
 ``--checkout PATH`` serves an older checkout's app, to compare. Prints one table of medians and p95
-per number of phones, and the server's memory. Nothing here asserts a time. The browsers run on the
+per number of phones, and the server's memory; with ``--write`` it also writes the report to
+docs/benchmarks/live_table.md. Nothing here asserts a time. The browsers run on the
 same 2 cores as the server, at a lower priority (``--browsers-nice``, default 10): their drawing
 still competes with the server and with each other, so the phones' times are upper bounds.
 """
@@ -60,6 +61,7 @@ from frame_clock.clock import Frame, FrameLog  # noqa: E402
 from frozen_pages import process_stat, processes_of  # noqa: E402
 import msgpack  # noqa: E402
 
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 from ui.store.access import Access  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
 
@@ -357,6 +359,7 @@ def main() -> None:
                         help="the browsers' niceness (default 10; 0: as the server's)")
     parser.add_argument("--first-loads", type=int, default=5,
                         help="warm first loads for the targets' first paint (first_load.py)")
+    add_write_option(parser, "live_table")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="scorepad-live-bench-"))
 
@@ -377,27 +380,40 @@ def main() -> None:
 
     with open("/proc/loadavg") as loadavg:
         load = loadavg.read().split()[:3]
-    print(f"Live table, phones 390x844 each on its own valley; {args.rounds} rounds tapping "
-          f"together, {args.paced_rounds} rounds at one tap per second each; load average "
-          f"{' '.join(load)} (the browsers share the machine's cores with the server, at niceness "
-          f"{args.browsers_nice}); server times on the server's own clock")
-    print("| phones | server CPU ms per edit | bytes per phone per edit | tap -> own total, "
-          "together (p50 / p95 ms) | tap -> own total, 1 tap/s each | tap -> other phone's "
-          "total, 1 tap/s each | tap message -> last update sent, 1 tap/s each: cores shared | "
-          "the same, server on its own core | tap message -> saved mark sent, server on its own "
-          "core | server MB: before, joined, after |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    how = (f"Phones 390x844 each on its own valley; {args.rounds} rounds tapping together, "
+           f"{args.paced_rounds} rounds at one tap per second each (the browsers share the "
+           f"machine's cores with the server, at niceness {args.browsers_nice}); server times on "
+           "the server's own clock.")
+    report = "\n\n".join((figures_table(results), targets(max(results), results[max(results)],
+                                                           loads["warm s"])))
+    print(f"Live table. {how} Load average {' '.join(load)}.")
+    print(report)
+    if args.write:
+        write_results(args.write, "live_table", "Phones at one table: server CPU and bytes per "
+                      "edit, tap → totals", f"{how}\n\n{report}")
+
+
+def figures_table(results: dict[int, dict]) -> str:
+    """Medians and p95 per number of phones, and the server's memory."""
+    rows = []
     for count, figures in results.items():
-        bytes_each = " / ".join(f"{size:.0f}" for size in figures["bytes"])
-        rss = ", ".join(f"{mb:.0f}" for mb in figures["rss"])
-        print(f"| {count} | {figures['cpu_ms']:.1f} | {bytes_each} | {spread(figures['own'])} "
-              f"| {spread(figures['paced_own'])} | {spread(figures['other'])} | "
-              f"{spread(figures['server'])} | {spread(figures['server_apart'])} | "
-              f"{spread(figures['saved_apart'])} | {rss} |")
-    print_targets(max(results), results[max(results)], loads["warm s"])
+        rows.append((count, f"{figures['cpu_ms']:.1f}",
+                     " / ".join(f"{size:.0f}" for size in figures["bytes"]),
+                     spread(figures["own"]), spread(figures["paced_own"]),
+                     spread(figures["other"]), spread(figures["server"]),
+                     spread(figures["server_apart"]), spread(figures["saved_apart"]),
+                     ", ".join(f"{mb:.0f}" for mb in figures["rss"])))
+    return markdown_table(
+        ("phones", "server CPU ms per edit", "bytes per phone per edit",
+         "tap -> own total, together (p50 / p95 ms)", "tap -> own total, 1 tap/s each",
+         "tap -> other phone's total, 1 tap/s each",
+         "tap message -> last update sent, 1 tap/s each: cores shared",
+         "the same, server on its own core",
+         "tap message -> saved mark sent, server on its own core",
+         "server MB: before, joined, after"), rows)
 
 
-def print_targets(count: int, figures: dict, warm_loads: list[float]) -> None:
+def targets(count: int, figures: dict, warm_loads: list[float]) -> str:
     """The issue's table of targets (issue 18), with this run's figures."""
     unchanged, edits = figures["unchanged"]
     rows = [
@@ -412,11 +428,7 @@ def print_targets(count: int, figures: dict, warm_loads: list[float]) -> None:
         ("first paint, warm, phone size (median: a usable home screen)",
          f"{statistics.median(warm_loads):.2f} s", "≤ 1.5 s"),
     ]
-    print()
-    print("| measure | now | target |")
-    print("|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    return markdown_table(("measure", "now", "target"), rows)
 
 
 if __name__ == "__main__":

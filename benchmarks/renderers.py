@@ -35,7 +35,7 @@ from app_browser import (  # noqa: E402
 from frozen_pages import FrozenPageWatch, process_stat, processes_of  # noqa: E402
 from test_app_names_browser import seed_tables, walk  # noqa: E402
 
-from benchmarks.results import add_write_option, write_results  # noqa: E402
+from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 from ui.web.renderer import RENDERER_VARIABLE, RENDERERS  # noqa: E402
 
 SMOKE_ARGS = ["--loads", "3", "--renderers", "skwasm"]
@@ -134,11 +134,8 @@ def table(results: dict[str, dict]) -> str:
     """The figures as a Markdown table, one column per renderer."""
     names = list(results)
     rows = [k for k in next(iter(results.values())) if k != "frozen on"]
-    lines = ["| | " + " | ".join(f"`{name}`" for name in names) + " |",
-             "|---|" + "---|" * len(names)]
-    lines += [f"| {row} | " + " | ".join(str(results[name][row]) for name in names) + " |"
-              for row in rows]
-    return "\n".join(lines)
+    return markdown_table(["", *(f"`{name}`" for name in names)],
+                          [(row, *(results[name][row] for name in names)) for row in rows])
 
 
 def main() -> None:

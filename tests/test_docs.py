@@ -197,6 +197,8 @@ def test_every_script_and_option_a_page_names_exists(page):
         if script in PASSES_ON:
             continue
         code = source.read_text(encoding="utf-8")
+        if "add_write_option(" in code:  # benchmarks.results gives it --write
+            code += '"--write"'
         missing += [f"{script} {option}" for option in re.findall(r"--[\w-]+", options)
                     if f'"{option}"' not in code]
     assert missing == []
@@ -219,9 +221,14 @@ def test_every_table_and_deck_the_table_file_page_shows_is_valid():
     DeckFile.model_validate(decks[0])
 
 
-MEASURED = re.compile(r"\b\d+(?:\.\d+)? ?ms\b|load average \d|passed in \d|\bp95 \d|median \d")
+MEASURED = re.compile(
+    r"\b\d+(?:\.\d+)? ?ms\b|load average \d|passed in \d|\bp95 \d|median \d"
+    r"|\d ?(?:[KMG]i?B|s) (?:per (?:phone|edit|session|socket)|of (?:CPU|the event loop))\b"
+    r"|(?:\babout|\+)\s?\d[\d,.]* ?[KMG]i?B\b|\btimes (?:slower|faster|as much)\b")
 """What only a benchmark or a test run can say: milliseconds, load averages, medians, a run's
-count."""
+count; memory or seconds per phone, edit, session or socket, or of CPU; an amount of memory
+"about" so much or grown by so much; how many times slower or faster. (A limit, "at most
+20 MB", is a setting, not a measure.)"""
 
 
 @pytest.mark.parametrize("page", [README, *GUIDE], ids=relative)
@@ -243,6 +250,10 @@ def test_the_checks_find_what_is_broken(tmp_path):
     assert MEASURED.findall("the median 63 and p95 84") == ["median 6", "p95 8"]
     assert MEASURED.findall("load average 3.1; 1523 passed in 25") == ["load average 3", "passed in 2"]
     assert MEASURED.findall("a photo is at most 20 MB; 30 s without an answer") == []
+    assert MEASURED.findall("0.4 MB per phone, 5 s of the event loop, 12 s of CPU") == [
+        "4 MB per phone", "5 s of the event loop", "2 s of CPU"]
+    assert MEASURED.findall("about 80 KB each (500 → +38 MB), two to three times slower") == [
+        "about 80 KB", "+38 MB", "times slower"]
     assert SCRIPT.findall("see docs/benchmarks/bench.md, `script/lock --upgrade`") == [
         ("script/lock", " --upgrade")]
     parser = build_parser()
