@@ -118,7 +118,7 @@ def test_a_full_disk_when_deleting_is_said_in_words_and_nothing_changes(tmp_path
         raise error
         yield
 
-    monkeypatch.setattr(context.store, "_connection", full)
+    monkeypatch.setattr(context.store.engine, "_connection", full)
     assert not delete(context, table_id)
     assert context.toasts == ["Not saved: the disk is full (file tables.sqlite3): free some "
                               "space; nothing changed; what you entered stays here, to try "
