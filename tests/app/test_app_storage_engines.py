@@ -192,3 +192,13 @@ def test_a_server_gone_while_the_app_runs_refuses_in_words_and_comes_back(postgr
     finally:
         store.close()
         postgres_cluster.drop_database(address)
+
+
+@pytest.mark.parametrize("number", [0, -1, 2**31, 2**63 - 1])
+def test_a_number_no_table_can_have_is_no_table_on_either_engine(db, number):
+    """Beyond a 32-bit column's range (PostgreSQL's ``INTEGER``), up to the largest number an
+    address may name (tests/app/test_app_route_numbers.py), it is simply no table."""
+    store = TableStore(db("t"))
+    store.create("sunflower_valley", DRAFT)
+    assert store.get(number) is None
+    assert Access(store).join_code(number) is None
