@@ -23,10 +23,13 @@ _started_in: list[float] = []
 @pytest.fixture(scope="session")
 def postgres_cluster():
     """The test run's PostgreSQL server, started when a test first needs it."""
+    missing = None
     try:
         cluster, seconds = started()
-    except NoPostgres as missing:
-        pytest.fail(str(missing), pytrace=False)
+    except NoPostgres as error:
+        missing = str(error)
+    if missing is not None:  # outside the except: said once, not as a chain of two errors
+        pytest.fail(missing, pytrace=False)
     _started_in.append(seconds)
     yield cluster
     cluster.stop()
