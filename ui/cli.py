@@ -9,15 +9,15 @@ Flet or the server.
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import sys
 from pathlib import Path
 
 from scorer import cli as library_cli
 from scorer.cli import EXIT_BAD_INPUT
 
-DB_HELP = ("the SQLite file of saved tables (default: the user's data directory, "
-           "scorepad/tables.sqlite3)")
+DB_HELP = ("where the tables are saved: a SQLite file's path (default: the user's data "
+           "directory, scorepad/tables.sqlite3) or a PostgreSQL database's address, "
+           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
 
 
 def add_app_commands(commands: argparse._SubParsersAction) -> None:
@@ -88,7 +88,7 @@ def _app(args: argparse.Namespace) -> int:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (StoreUnavailable, NotSaved) as problem:  # NotSaved: the host key not remembered
-        return _unusable_store("scorepad app", problem)
+        return _unusable_store("scorepad app", problem, args.db)
     return 0
 
 
@@ -110,9 +110,15 @@ def _public_mode(args: argparse.Namespace):
     return public_address(args.public), PublicLimits.from_settings(args.limit)
 
 
-def _unusable_store(command: str, problem: object) -> int:
-    print(f"{command}: cannot use the tables file: {problem} (--db FILE chooses it)",
-          file=sys.stderr)
+def _unusable_store(command: str, problem: object, address: str | None) -> int:
+    from ui.store.storage import is_server_address
+
+    if address is not None and is_server_address(address):
+        print(f"{command}: cannot use the tables database: {problem} (--db chooses it: a "
+              "file's path, or postgresql://USER:PASSWORD@HOST:PORT/DATABASE)", file=sys.stderr)
+    else:
+        print(f"{command}: cannot use the tables file: {problem} (--db FILE chooses it)",
+              file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -130,7 +136,7 @@ def _backup(args: argparse.Namespace) -> int:
     try:
         store = app_store(args.db or default_db_path())
     except StoreUnavailable as problem:
-        return _unusable_store(f"scorepad {args.command}", problem)
+        return _unusable_store(f"scorepad {args.command}", problem, args.db)
     path = Path(args.file)
     try:
         if args.command == "export-all":
@@ -152,9 +158,7 @@ def _backup(args: argparse.Namespace) -> int:
     except OSError as error:  # the export cannot be written
         print(f"scorepad: {file_problem(error, path)}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except NotSaved as refused:  # the file stopped taking writes during the import
-        return _unusable_store(f"scorepad {args.command}", refused)
-    except sqlite3.Error as error:
-        return _unusable_store(f"scorepad {args.command}", file_problem(error, store.path))
+    except (NotSaved, StoreUnavailable) as refused:  # the store stopped working meanwhile
+        return _unusable_store(f"scorepad {args.command}", refused, args.db)
     print(merged.message)
     return 0

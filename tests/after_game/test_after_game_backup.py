@@ -25,6 +25,7 @@ from ui.store.finished import finished_tables
 from ui.store.photos import PhotoStore, safe_photo
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
+from ui.store.sqlite_engine import SqliteEngine
 from ui.store.storage import TableStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,9 +35,9 @@ ZONE = timezone(timedelta(hours=1))
 
 
 @pytest.fixture()
-def store(tmp_path) -> TableStore:
+def store(db) -> TableStore:
     """Three games' tables, two of them finished, and one in progress."""
-    store = TableStore(tmp_path / "home.sqlite3")
+    store = TableStore(db("home"))
     ids = [import_table((ROOT / "examples" / name).read_text(), store, APP_GAMES).table_id
            for name in EXAMPLES]
     store.finish(ids[0], datetime(2026, 1, 5, 19, 0, tzinfo=ZONE), "Club", "first game", 2)
@@ -55,9 +56,9 @@ def metadata(store: TableStore) -> list[tuple]:
 
 
 def test_a_backup_imported_into_an_empty_database_gives_the_same_tables_and_scorepads(
-        store, tmp_path):
+        store, db):
     text = backup_json(store.list())
-    empty = TableStore(tmp_path / "other.sqlite3")
+    empty = TableStore(db("other"))
     merged = merge_backup(read_backup(text, "backup.json"), empty)
     assert (len(merged.added), merged.already_here) == (3, 0)
     assert metadata(empty) == metadata(store)
@@ -89,10 +90,10 @@ def test_a_backup_never_reaches_a_table_the_importing_device_may_not_open(store)
     assert not {table.uid for table in copies} & {hidden.uid, deleted.uid}
 
 
-def test_the_command_line_exports_and_imports_with_db(store, tmp_path, capsys):
+def test_the_command_line_exports_and_imports_with_db(db, store, tmp_path, capsys):
     backup = tmp_path / "all.json"
-    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
-    other = tmp_path / "other.sqlite3"
+    assert main(["export-all", str(backup), "--db", str(store.address)]) == 0
+    other = db("other")
     assert main(["import-all", str(backup), "--db", str(other)]) == 0
     assert main(["import-all", str(backup), "--db", str(other)]) == 0
     out = capsys.readouterr().out
@@ -103,10 +104,10 @@ def test_the_command_line_exports_and_imports_with_db(store, tmp_path, capsys):
 def test_a_file_that_stops_taking_writes_during_import_all_is_one_line_and_exit_2(
         store, tmp_path, capsys, monkeypatch):
     backup = tmp_path / "all.json"
-    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
-    other = tmp_path / "other.sqlite3"
+    assert main(["export-all", str(backup), "--db", str(store.address)]) == 0
+    other = tmp_path / "other.sqlite3"  # SQLite's own limit fills it
     TableStore(other)  # made, then it stops taking writes (a full disk, say)
-    opened = TableStore._connection
+    opened = SqliteEngine._connection
 
     @contextmanager
     def full(self, create: bool = False):
@@ -114,7 +115,7 @@ def test_a_file_that_stops_taking_writes_during_import_all_is_one_line_and_exit_
             connection.execute("PRAGMA max_page_count = 1")  # fewer pages than the file has
             yield connection
 
-    monkeypatch.setattr(TableStore, "_connection", full)
+    monkeypatch.setattr(SqliteEngine, "_connection", full)
     assert main(["import-all", str(backup), "--db", str(other)]) == 2
     assert capsys.readouterr().err == (
         f"scorepad import-all: cannot use the tables file: the disk is full (file {other}): "
@@ -132,13 +133,13 @@ def test_a_file_that_stops_taking_writes_during_import_all_is_one_line_and_exit_
     (lambda b: b["tables"][1]["draft"].update(players="Ann"),
      "at tables[1]: the draft's players must be a list of players with a name"),
 ])
-def test_a_bad_backup_is_refused_with_its_place_and_nothing_is_added(store, tmp_path, capsys,
+def test_a_bad_backup_is_refused_with_its_place_and_nothing_is_added(db, store, tmp_path, capsys,
                                                                       change, message):
     data = json.loads(backup_json(store.list()))
     change(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    other = tmp_path / "other.sqlite3"
+    other = db("other")
     assert main(["import-all", str(path), "--db", str(other)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: " in err and message in err and "Traceback" not in err
@@ -191,7 +192,7 @@ def test_no_text_cell_of_the_csv_starts_a_formula_and_numbers_stay_numbers(store
     store.finish(first.id, datetime(2026, 1, 5, 19, 0, tzinfo=ZONE), "=HYPERLINK(\"x\")",
                  "-1 point for Bob")
     path = tmp_path / "games.csv"
-    assert main(["export-all", str(path), "--csv", "--db", str(store.path)]) == 0
+    assert main(["export-all", str(path), "--csv", "--db", str(store.address)]) == 0
     with open(path, newline="", encoding="utf-8") as file:
         header, *rows = list(csv.reader(file))
     numeric = {"total", "rank"} | set(header[9:])
@@ -223,14 +224,14 @@ def photos_by_uid(store: TableStore) -> dict[str, tuple]:
             for table in store.list() for photo in photos.of_table(table.id)}
 
 
-def test_a_backup_carries_the_photos_unless_left_out(store, tmp_path):
+def test_a_backup_carries_the_photos_unless_left_out(store, db):
     photos = PhotoStore(store)
     first, second = store.list()[:2]
     photos.add(first.id, "Ann", safe_photo(jpeg_of((300, 200), "red"), "a.jpg"))
     photos.add(first.id, None, safe_photo(jpeg_of((200, 300), "blue"), "b.jpg"))
     photos.add(second.id, "Bo", safe_photo(jpeg_of((64, 64), "green"), "c.jpg"))
 
-    with_photos = TableStore(tmp_path / "with.sqlite3")
+    with_photos = TableStore(db("with"))
     merge_backup(read_backup(backup_json(store.list(), photos), "b.json"), with_photos)
     copied = photos_by_uid(with_photos)
     original = photos_by_uid(store)
@@ -243,7 +244,7 @@ def test_a_backup_carries_the_photos_unless_left_out(store, tmp_path):
     merge_backup(read_backup(backup_json(store.list(), photos), "b.json"), with_photos)
     assert len(photos_by_uid(with_photos)) == 3
 
-    without = TableStore(tmp_path / "without.sqlite3")
+    without = TableStore(db("without"))
     text = backup_json(store.list())
     assert '"photos"' not in text
     merge_backup(read_backup(text, "b.json"), without)
@@ -270,8 +271,8 @@ def test_the_command_line_leaves_the_photos_out_when_asked(store, tmp_path):
     PhotoStore(store).add(store.list()[0].id, "Ann",
                           safe_photo(jpeg_of((30, 20), "red"), "a.jpg"))
     backup, light = tmp_path / "all.json", tmp_path / "light.json"
-    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
-    assert main(["export-all", str(light), "--no-photos", "--db", str(store.path)]) == 0
+    assert main(["export-all", str(backup), "--db", str(store.address)]) == 0
+    assert main(["export-all", str(light), "--no-photos", "--db", str(store.address)]) == 0
     assert len(json.loads(backup.read_text())["tables"][0]["photos"]) == 1
     assert "photos" not in json.loads(light.read_text())["tables"][0]
 
@@ -290,10 +291,10 @@ def deck_backup(store: TableStore, *cards: tuple[str, str, object]) -> str:
     return backup_json(store.list(), deck=deck.export())
 
 
-def test_the_decks_cards_come_back_with_a_backup_even_those_at_no_table(store, tmp_path):
+def test_the_decks_cards_come_back_with_a_backup_even_those_at_no_table(store, db):
     text = deck_backup(store, ("maple_valley", "Favour", KAZOO),
                        ("sunflower_valley", "town", SHEEP_TOWN))
-    empty = TableStore(tmp_path / "other.sqlite3")
+    empty = TableStore(db("other"))
     merged = merge_backup(read_backup(text, "backup.json"), empty)
     assert [entry.card for entry in Deck(empty).cards("maple_valley", "Favour")
             if entry.name == "Kazoo"] == [KAZOO]
@@ -305,9 +306,9 @@ def test_the_decks_cards_come_back_with_a_backup_even_those_at_no_table(store, t
     assert (again.cards_added, again.message) == (0, "Added 0 tables; 3 already here.")
 
 
-def test_a_backup_card_named_like_another_here_is_kept_beside_it(store, tmp_path):
+def test_a_backup_card_named_like_another_here_is_kept_beside_it(store, db):
     text = deck_backup(store, ("maple_valley", "Favour", KAZOO))
-    other = TableStore(tmp_path / "other.sqlite3")
+    other = TableStore(db("other"))
     here = KAZOO.model_copy(update={"score": 5})
     Deck(other).add("maple_valley", "Favour", here)
     merged = merge_backup(read_backup(text, "backup.json"), other)
@@ -320,12 +321,12 @@ def test_a_backup_card_named_like_another_here_is_kept_beside_it(store, tmp_path
 
 
 def test_a_bad_card_in_a_backups_deck_is_refused_with_its_place_and_nothing_is_added(
-        store, tmp_path, capsys):
+        db, store, tmp_path, capsys):
     data = json.loads(deck_backup(store, ("maple_valley", "Favour", KAZOO)))
     data["deck"]["maple_valley"]["favours"][0]["score"] = "seven"
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    other = tmp_path / "other.sqlite3"
+    other = db("other")
     assert main(["import-all", str(path), "--db", str(other)]) == 2
     err = capsys.readouterr().err
     assert "deck > maple_valley > favours[0]" in err and "score" in err, err
@@ -333,11 +334,11 @@ def test_a_bad_card_in_a_backups_deck_is_refused_with_its_place_and_nothing_is_a
     assert TableStore(other).list() == [] and Deck(TableStore(other)).cards("maple_valley") == []
 
 
-def test_the_command_lines_backup_carries_the_deck(store, tmp_path, capsys):
+def test_the_command_lines_backup_carries_the_deck(db, store, tmp_path, capsys):
     Deck(store).add("maple_valley", "Favour", KAZOO)
     backup = tmp_path / "all.json"
-    assert main(["export-all", str(backup), "--db", str(store.path)]) == 0
+    assert main(["export-all", str(backup), "--db", str(store.address)]) == 0
     assert {"name": "Kazoo", "category": "Entertainment", "score": 7} in json.loads(
         backup.read_text())["deck"]["maple_valley"]["favours"]
-    assert main(["import-all", str(backup), "--db", str(tmp_path / "other.sqlite3")]) == 0
+    assert main(["import-all", str(backup), "--db", str(db("other"))]) == 0
     assert "Added 1 card to the deck." in capsys.readouterr().out

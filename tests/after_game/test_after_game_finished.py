@@ -19,8 +19,8 @@ ZONE = timezone(timedelta(hours=1))
 
 
 @pytest.fixture()
-def store(tmp_path) -> TableStore:
-    store = TableStore(tmp_path / "t.sqlite3")
+def store(db) -> TableStore:
+    store = TableStore(db("t"))
     for day, name in enumerate(("sunflower_valley/first_game_goals.json",
                                 "maple_valley/four_players.json",
                                 "girasoles/full_table.json"), start=1):

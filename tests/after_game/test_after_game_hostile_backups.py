@@ -56,30 +56,30 @@ def backups() -> dict[str, tuple[str, str]]:
 
 @pytest.mark.parametrize("kind", ["deep", "long number", "long decimal", "exponent",
                                   "many tables", "large draft"])
-def test_a_hostile_backup_is_one_located_line_and_exit_code_2(tmp_path, capsys, kind):
+def test_a_hostile_backup_is_one_located_line_and_exit_code_2(db, tmp_path, capsys, kind):
     text, message = backups()[kind]
     path = tmp_path / "hostile.json"
     path.write_text(text)
-    db = tmp_path / "tables.sqlite3"
-    assert main(["import-all", str(path), "--db", str(db)]) == 2
+    address = db("tables")
+    assert main(["import-all", str(path), "--db", str(address)]) == 2
     captured = capsys.readouterr()
     assert captured.err == f"scorepad: {path}: {message}\n"
     assert captured.out == ""
-    assert TableStore(db).list() == []
+    assert TableStore(address).list() == []
 
 
-def test_a_backup_larger_than_the_limit_is_not_read(tmp_path, capsys):
+def test_a_backup_larger_than_the_limit_is_not_read(db, tmp_path, capsys):
     path = tmp_path / "huge.json"
     with open(path, "wb") as out:
         out.truncate(MAX_BACKUP_BYTES + 1)  # sparse: nothing to read, only its size told
-    assert main(["import-all", str(path), "--db", str(tmp_path / "t.sqlite3")]) == 2
+    assert main(["import-all", str(path), "--db", str(db("t"))]) == 2
     assert capsys.readouterr().err == (f"scorepad: {path}: 200 MB; a backup is at most 200 MB\n")
 
 
-def test_a_backup_that_is_not_utf8_says_where(tmp_path, capsys):
+def test_a_backup_that_is_not_utf8_says_where(db, tmp_path, capsys):
     path = tmp_path / "latin.json"
     path.write_bytes(HEAD.encode() + b'[], "note": "caf\xe9"}')
-    assert main(["import-all", str(path), "--db", str(tmp_path / "t.sqlite3")]) == 2
+    assert main(["import-all", str(path), "--db", str(db("t"))]) == 2
     assert capsys.readouterr().err == (
         f"scorepad: {path}: not UTF-8 text at byte {len(HEAD) + 17} (a backup is JSON text); "
         "save it as UTF-8\n")
@@ -87,23 +87,23 @@ def test_a_backup_that_is_not_utf8_says_where(tmp_path, capsys):
 
 @pytest.mark.parametrize("kind", ["deep", "long number", "long decimal", "exponent",
                                   "many tables", "large draft"])
-def test_the_backup_screen_says_the_same_in_words_and_adds_nothing(tmp_path, kind):
+def test_the_backup_screen_says_the_same_in_words_and_adds_nothing(db, kind):
     text, message = backups()[kind]
-    store = TableStore(tmp_path / "tables.sqlite3")
+    store = TableStore(db("tables"))
     view = BackupView(FakeContext(store))
     asyncio.run(view.import_text(text, "picked.json"))
     assert find(view.root, "backup-status").value == f"picked.json: {message}"
     assert store.list() == []
 
 
-def test_a_saved_table_larger_than_a_table_file_is_listed_but_never_checked(tmp_path,
+def test_a_saved_table_larger_than_a_table_file_is_listed_but_never_checked(db,
                                                                              monkeypatch):
     """A table imported before backups were bounded: the home line says so without the game's
     check (which took seconds on such a table at every redraw)."""
     from ui.screens.home_view import leader_text
     from ui.store.finished import play_of
 
-    store = TableStore(tmp_path / "tables.sqlite3")
+    store = TableStore(db("tables"))
     huge = store.create("girasoles", {"game": "girasoles",
                                       "players": [{"name": "A" * MAX_TABLE_BYTES}]})
     store.finish(huge, store.get(huge).created)
@@ -118,9 +118,10 @@ def test_a_saved_table_larger_than_a_table_file_is_listed_but_never_checked(tmp_
 @pytest.mark.parametrize("button, name", [("_backup", "scorepad-backup"),
                                           ("_csv", "scorepad-finished-games")])
 def test_backup_and_csv_into_an_unwritable_exports_folder_still_download_and_say_why(
-        tmp_path, monkeypatch, button, name):
-    store = TableStore(tmp_path / "tables.sqlite3")
-    (tmp_path / "exports").write_text("a file where the folder should be")
+        db, tmp_path, monkeypatch, button, name):
+    store = TableStore(db("tables"))
+    store.exports_folder.parent.mkdir(parents=True, exist_ok=True)
+    store.exports_folder.write_text("a file where the folder should be")
     downloads = []
 
     async def save_file(picker, file_name, src_bytes):
@@ -133,6 +134,6 @@ def test_backup_and_csv_into_an_unwritable_exports_folder_still_download_and_say
     assert file_name.startswith(name) and content  # the download goes ahead
     said = find(view.root, "backup-saved").value
     assert said == (f"Not saved on the computer running scorepad: the file cannot be opened "
-                    f"(file {tmp_path / 'exports' / file_name}): check that the folders on its "
+                    f"(file {store.exports_folder / file_name}): check that the folders on its "
                     f"path exist and are folders, or choose another place. {file_name} is "
                     "downloading to this device.")

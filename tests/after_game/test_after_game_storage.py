@@ -31,11 +31,11 @@ def test_a_database_from_before_uids_gets_one_per_table_at_open_and_keeps_it(tmp
     assert all(table.finished is None for table in TableStore(path).list())
 
 
-def test_finish_keeps_when_where_and_who_started_and_reopen_keeps_the_details(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_finish_keeps_when_where_and_who_started_and_reopen_keeps_the_details(db):
+    store = TableStore(db("t"))
     table_id = store.create("sunflower_valley", DRAFT)
     store.finish(table_id, WHEN, "Café Zoë", "close game", 1)
-    table = TableStore(store.path).get(table_id)
+    table = TableStore(store.address).get(table_id)
     assert (table.finished, table.location, table.note, table.start_player) == (
         WHEN, "Café Zoë", "close game", 1)
     assert table.draft == DRAFT
@@ -44,11 +44,11 @@ def test_finish_keeps_when_where_and_who_started_and_reopen_keeps_the_details(tm
     assert table.finished is None and table.location == "Café Zoë"
 
 
-def test_merge_adds_a_table_once_and_brings_back_a_deleted_one(tmp_path):
-    source = TableStore(tmp_path / "a.sqlite3")
+def test_merge_adds_a_table_once_and_brings_back_a_deleted_one(db):
+    source = TableStore(db("a"))
     table = source.get(source.create("sunflower_valley", DRAFT))
     table = replace(table, finished=WHEN, note="n")
-    target = TableStore(tmp_path / "b.sqlite3")
+    target = TableStore(db("b"))
     new_id = target.merge(table)
     assert target.merge(table) is None
     assert len(target.list()) == 1

@@ -1,6 +1,7 @@
-"""A tables file that refuses every write, as a read-only file does: each connection the store
-opens is made query-only, so SQLite itself refuses a change with SQLITE_READONLY ("attempt to
-write a readonly database") and reads go on working."""
+"""A store that refuses every write, as a read-only file does, on either engine: each connection
+the store opens is made read-only, so the engine itself refuses a change (SQLite: ``PRAGMA
+query_only``, SQLITE_READONLY "attempt to write a readonly database"; PostgreSQL: a read-only
+transaction, SQLSTATE 25006) and reads go on working."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from contextlib import contextmanager
 
 
 def refuse_writes(monkeypatch, store) -> None:
-    """From now on ``store``'s file refuses every write (``monkeypatch.undo()`` ends it)."""
-    opened = store._connection
+    """From now on ``store`` refuses every write (``monkeypatch.undo()`` ends it)."""
+    engine = store.engine
+    opened = engine._connection
+    read_only = ("PRAGMA query_only = ON" if engine.dialect.name == "sqlite"
+                 else "SET TRANSACTION READ ONLY")
 
     @contextmanager
-    def query_only(create: bool = False):
-        with opened(create) as connection:
-            connection.execute("PRAGMA query_only = ON")
+    def query_only(*args):
+        with opened(*args) as connection:
+            connection.execute(read_only)
             yield connection
 
-    monkeypatch.setattr(store, "_connection", query_only)
+    monkeypatch.setattr(engine, "_connection", query_only)

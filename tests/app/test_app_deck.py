@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 
 import pytest
 
@@ -48,8 +47,8 @@ def describe_and_lay(session, player: int, description: CardDescription, cell) -
     editor.tap(cell)
 
 
-def test_a_card_described_at_a_table_joins_the_deck_once_and_outlives_the_table(tmp_path):
-    store = app_store(tmp_path / "t.sqlite3")
+def test_a_card_described_at_a_table_joins_the_deck_once_and_outlives_the_table(db):
+    store = app_store(db("t"))
     session = new_table(store, "sunflower_valley")
     describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
     describe_and_lay(session, 1, SHEEP_TOWN, (0, 1))  # the same description again
@@ -64,8 +63,8 @@ def test_a_card_described_at_a_table_joins_the_deck_once_and_outlives_the_table(
     assert valley_cards(store) == [LAKE_FARMER, SHEEP_TOWN]
 
 
-def test_maple_valley_cards_join_the_deck_by_description_and_a_new_table_offers_them(tmp_path):
-    store = app_store(tmp_path / "t.sqlite3")
+def test_maple_valley_cards_join_the_deck_by_description_and_a_new_table_offers_them(db):
+    store = app_store(db("t"))
     ann = MapleEditor(new_table(store, "maple_valley"), 0)
     assert ann.add("Favour", FIDDLE) and ann.add("Friend", OTTER)
     cheaper = FIDDLE.model_copy(update={"score": 6})
@@ -79,8 +78,8 @@ def test_maple_valley_cards_join_the_deck_by_description_and_a_new_table_offers_
         "Favour")] == [cheaper]
 
 
-def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(tmp_path):
-    store = app_store(tmp_path / "t.sqlite3")
+def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(db):
+    store = app_store(db("t"))
     session = new_table(store, "sunflower_valley")
     describe_and_lay(session, 0, SHEEP_TOWN, (0, 1))
     deck = Deck(store)
@@ -91,21 +90,21 @@ def test_a_card_taken_out_of_the_deck_stays_out_until_a_table_describes_it_anew(
     assert valley_cards(store) == [SHEEP_TOWN]
 
 
-def test_a_card_this_version_cannot_read_is_kept_and_not_offered(tmp_path):
-    store = app_store(tmp_path / "t.sqlite3")
+def test_a_card_this_version_cannot_read_is_kept_and_not_offered(db):
+    store = app_store(db("t"))
     Deck(store).add("sunflower_valley", "town", SHEEP_TOWN)
-    with sqlite3.connect(store.path) as connection:  # as a newer version might write them
+    with store._writing() as connection:  # as a newer version might write them
         connection.execute("INSERT INTO deck VALUES ('sunflower_valley', 'town', "
                            "'{\"kind\": \"town\", \"colour\": 3}', '', '9999')")
         connection.execute("INSERT INTO deck VALUES ('sunflower_valley', 'castle', '{}', '', "
                            "'9999')")
     assert valley_cards(store) == [SHEEP_TOWN]
-    with sqlite3.connect(store.path) as connection:
+    with store._writing() as connection:
         assert connection.execute("SELECT COUNT(*) FROM deck").fetchone()[0] == 3
 
 
-def test_an_edit_on_the_deck_screen_replaces_the_description(tmp_path):
-    store = app_store(tmp_path / "t.sqlite3")
+def test_an_edit_on_the_deck_screen_replaces_the_description(db):
+    store = app_store(db("t"))
     deck = Deck(store)
     deck.add("sunflower_valley", "town", SHEEP_TOWN)
     deck.add("sunflower_valley", "farmer", LAKE_FARMER)
@@ -117,8 +116,8 @@ def test_an_edit_on_the_deck_screen_replaces_the_description(tmp_path):
     assert valley_cards(store) == [LAKE_FARMER]
 
 
-def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tmp_path):
-    path = tmp_path / "old.sqlite3"
+def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(db):
+    path = db("old")
     store = app_store(path)
     plugin = APP_GAMES["sunflower_valley"]
     table = load_table("examples/sunflower_valley/full_table.json")
@@ -126,8 +125,9 @@ def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tm
     maple = load_table("examples/maple_valley/rulebook_final_scoring.json")
     deleted = store.create("maple_valley", APP_GAMES["maple_valley"].draft_from_table(maple))
     store.delete(deleted)
-    with sqlite3.connect(path) as connection:  # as the file was before the deck
+    with store._writing() as connection:  # as the store was before the deck (and migrations)
         connection.execute("DROP TABLE deck")
+        connection.execute("DROP TABLE schema_version")
         connection.execute("DELETE FROM settings WHERE name = 'deck_filled'")
     reopened = app_store(path)
     laid = {CardDescription.model_validate(card.description.model_dump())
@@ -141,8 +141,8 @@ def test_a_database_from_before_the_deck_fills_it_once_from_every_saved_table(tm
     assert len(valley_cards(app_store(path))) == len(laid) - 1  # filled once, not at each open
 
 
-def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_cards(tmp_path):
-    first = app_store(tmp_path / "a.sqlite3")
+def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_cards(db):
+    first = app_store(db("a"))
     deck = Deck(first)
     deck.add("sunflower_valley", "town", SHEEP_TOWN)
     deck.add("sunflower_valley", "farmer", LAKE_FARMER)
@@ -151,7 +151,7 @@ def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_ca
     text = deck_json(deck.export())
     assert json.loads(text)["sunflower_valley"]["cards"][0] == {
         "kind": "town", "combination": ["sheep", "field"], "points": 3, "villagers": 1}
-    second = Deck(app_store(tmp_path / "b.sqlite3"))
+    second = Deck(app_store(db("b")))
     plans = second.plan_import(deck_from_json(text))
     assert [(plan.game, len(plan.added), plan.conflicts) for plan in plans] == [
         ("sunflower_valley", 2, []), ("maple_valley", 2, [])]
@@ -162,8 +162,8 @@ def test_a_deck_exported_from_one_database_imports_into_another_with_the_same_ca
     assert [(len(plan.added), plan.known) for plan in again] == [(0, 2), (0, 2)]
 
 
-def test_an_imported_card_named_like_one_here_with_another_description_is_a_choice(tmp_path):
-    here = Deck(app_store(tmp_path / "t.sqlite3"))
+def test_an_imported_card_named_like_one_here_with_another_description_is_a_choice(db):
+    here = Deck(app_store(db("t")))
     here.add("maple_valley", "Favour", FIDDLE)
     cheaper = FIDDLE.model_copy(update={"score": 6})
     incoming = DeckFile.model_validate({"maple_valley": {"favours": [
@@ -214,8 +214,8 @@ def test_the_deck_schema_is_generated_from_the_models():
     assert "CardDescription" in schema["$defs"] and "Favour" in schema["$defs"]
 
 
-def test_the_valley_picker_offers_this_tables_cards_then_the_decks_and_searches_them(tmp_path):
-    store = app_store(tmp_path / "t.sqlite3")
+def test_the_valley_picker_offers_this_tables_cards_then_the_decks_and_searches_them(db):
+    store = app_store(db("t"))
     Deck(store).add("sunflower_valley", "farmer", LAKE_FARMER)
     field_town = CardDescription(kind=Kind.TOWN, combination=(Kind.FIELD,), points=1)
     Deck(store).add("sunflower_valley", "town", field_town)
@@ -234,10 +234,10 @@ def test_the_valley_picker_offers_this_tables_cards_then_the_decks_and_searches_
         (SHEEP_TOWN, 0), (LAKE_FARMER, 1)]
 
 
-def test_the_deck_screen_searches_names_kinds_and_what_a_card_asks_for(tmp_path):
+def test_the_deck_screen_searches_names_kinds_and_what_a_card_asks_for(db):
     from ui.screens.deck_view import card_text, shown
 
-    deck = Deck(app_store(tmp_path / "t.sqlite3"))
+    deck = Deck(app_store(db("t")))
     deck.add("sunflower_valley", "town", SHEEP_TOWN)
     deck.add("sunflower_valley", "farmer", LAKE_FARMER)
     deck.add("maple_valley", "Favour", FIDDLE)

@@ -22,9 +22,9 @@ SV = APP_GAMES["sunflower_valley"]
 
 
 class Context(PrivateServerContext):
-    def __init__(self, tmp_path):
+    def __init__(self, db):
         self.words = app_language("en")
-        self.store = TableStore(tmp_path / "tables.sqlite3")
+        self.store = TableStore(db("tables"))
         self.sessions = Sessions(self.store, APP_GAMES)
         self.is_host = False
         self.device = "bea's phone"
@@ -61,14 +61,14 @@ def part(context) -> ft.Column:
     return ft.Column(recently_deleted(context, table_title, lambda: None))
 
 
-def test_nothing_deleted_shows_nothing(tmp_path):
-    context = Context(tmp_path)
+def test_nothing_deleted_shows_nothing(db):
+    context = Context(db)
     context.new_table("Ann", "Bob")
     assert recently_deleted(context, table_title, lambda: None) == []
 
 
-def test_a_deleted_table_is_restored_from_home_and_the_devices_showing_it_are_told(tmp_path):
-    context = Context(tmp_path)
+def test_a_deleted_table_is_restored_from_home_and_the_devices_showing_it_are_told(db):
+    context = Context(db)
     table_id = context.new_table("Ann", "Bob")
     assert delete(context, table_id) and context.told == [table_id]
     shown = part(context)
@@ -78,8 +78,8 @@ def test_a_deleted_table_is_restored_from_home_and_the_devices_showing_it_are_to
     assert recently_deleted(context, table_title, lambda: None) == []
 
 
-def test_emptying_asks_first_then_forgets_the_deleted_tables_for_good(tmp_path):
-    context = Context(tmp_path)
+def test_emptying_asks_first_then_forgets_the_deleted_tables_for_good(db):
+    context = Context(db)
     kept, gone = context.new_table("Ann", "Bob"), context.new_table("Cid", "Dee")
     delete(context, gone)
     identified(part(context), "empty-deleted").on_click(None)
@@ -92,8 +92,8 @@ def test_emptying_asks_first_then_forgets_the_deleted_tables_for_good(tmp_path):
     assert context.store.list_deleted() == [] and [t.id for t in context.store.list()] == [kept]
 
 
-def test_a_table_deleted_elsewhere_offers_to_keep_a_copy(tmp_path):
-    context = Context(tmp_path)
+def test_a_table_deleted_elsewhere_offers_to_keep_a_copy(db):
+    context = Context(db)
     table_id = context.new_table("Ann", "Bob")
     session = context.sessions.get(table_id)
     assert identified(deleted_notice(context, session, 1), "table-deleted") is None
@@ -107,7 +107,7 @@ def test_a_table_deleted_elsewhere_offers_to_keep_a_copy(tmp_path):
 
 
 def test_a_full_disk_when_deleting_is_said_in_words_and_nothing_changes(tmp_path, monkeypatch):
-    context = Context(tmp_path)
+    context = Context(lambda name: tmp_path / f"{name}.sqlite3")  # SQLite's own error
     table_id = context.new_table("Ann", "Bob")
 
     @contextmanager
@@ -118,7 +118,7 @@ def test_a_full_disk_when_deleting_is_said_in_words_and_nothing_changes(tmp_path
         raise error
         yield
 
-    monkeypatch.setattr(context.store, "_connection", full)
+    monkeypatch.setattr(context.store.engine, "_connection", full)
     assert not delete(context, table_id)
     assert context.toasts == ["Not saved: the disk is full (file tables.sqlite3): free some "
                               "space; nothing changed; what you entered stays here, to try "

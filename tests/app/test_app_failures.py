@@ -125,7 +125,7 @@ def test_a_full_disk_is_told_in_words_and_the_edit_is_saved_once_there_is_room(t
     draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")],
                          {"goals": ["boundless_field", "flocks_of_sheep", "long_way"]})
     session = Sessions(store, APP_GAMES).get(store.create(SV.key, draft))
-    opened = store._connection
+    opened = store.engine._connection
     full = True
 
     @contextmanager
@@ -136,7 +136,7 @@ def test_a_full_disk_is_told_in_words_and_the_edit_is_saved_once_there_is_room(t
                 connected.execute(f"PRAGMA max_page_count = {pages}")
             yield connected
 
-    store._connection = connection
+    store.engine._connection = connection
     lay_sheep(session, 1)
     bigger = {**session.draft, "note": "x" * 100_000}  # more than the pages left
     session.apply("A long note", lambda changed: changed.update(bigger))

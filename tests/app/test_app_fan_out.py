@@ -74,8 +74,8 @@ def tab_total(device, player: int):
 
 
 @pytest.fixture()
-def store(tmp_path):
-    return TableStore(tmp_path / "t.sqlite3")
+def store(db):
+    return TableStore(db("t"))
 
 
 def test_an_edit_of_anns_valley_changes_only_her_tab_total_on_bobs_phone(store):

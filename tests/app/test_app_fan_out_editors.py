@@ -23,8 +23,8 @@ PLAYERS = [PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")]
 
 
 @pytest.fixture()
-def store(tmp_path):
-    return TableStore(tmp_path / "t.sqlite3")
+def store(db):
+    return TableStore(db("t"))
 
 
 def sent_to(device) -> tuple[set, int]:

@@ -14,8 +14,8 @@ from ui.store.storage import TableStore
 
 
 @pytest.fixture()
-def store(tmp_path):
-    return TableStore(tmp_path / "t.sqlite3")
+def store(db):
+    return TableStore(db("t"))
 
 
 @pytest.mark.parametrize("width", [390, 1024])

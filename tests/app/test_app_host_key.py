@@ -121,15 +121,15 @@ def test_for_any_path_the_location_is_a_path_of_this_server(path):
     assert location.isascii() and location.isprintable() and " " not in location
 
 
-def test_new_host_key_replaces_the_key_and_ends_every_host_device(tmp_path):
-    db = tmp_path / "tables.sqlite3"
-    access = Access(TableStore(db))
+def test_new_host_key_replaces_the_key_and_ends_every_host_device(db, tmp_path):
+    address = db("tables")
+    access = Access(TableStore(address))
     old = access.host_key()
     access.claim_host(device_id("host"), old)
     log = tmp_path / "server.log"
     with open(log, "wb") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "ui", "app", "--db", str(db), "--no-browser", "--port",
+            [sys.executable, "-m", "ui", "app", "--db", str(address), "--no-browser", "--port",
              str(free_port()), "--new-host-key"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 120

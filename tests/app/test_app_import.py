@@ -36,8 +36,8 @@ def test_every_game_of_the_app_has_example_files_to_import():
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_an_imported_file_scores_as_the_command_line_and_exports_to_the_same_result(
-        tmp_path, path, capsys):
-    store = TableStore(tmp_path / "t.sqlite3")
+        db, tmp_path, path, capsys):
+    store = TableStore(db("t"))
     imported = import_table(path.read_text(), store, APP_GAMES, source=path.name)
     assert imported.table_id is not None, imported.message
     expected = score(load_table(path))
@@ -53,8 +53,8 @@ def test_an_imported_file_scores_as_the_command_line_and_exports_to_the_same_res
     assert json.loads(capsys.readouterr().out) == expected.model_dump(mode="json")
 
 
-def test_the_import_says_what_it_made(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_the_import_says_what_it_made(db):
+    store = TableStore(db("t"))
     text = (ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json").read_text()
     imported = import_table(text, store, APP_GAMES)
     assert imported.message == "Imported a Girasoles table: Rulebook."
@@ -63,8 +63,8 @@ def test_the_import_says_what_it_made(tmp_path):
     assert stored.draft["players"][0]["colour"] == "red"
 
 
-def test_a_file_with_a_problem_is_refused_with_the_librarys_place_and_nothing_is_saved(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_a_file_with_a_problem_is_refused_with_the_librarys_place_and_nothing_is_saved(db):
+    store = TableStore(db("t"))
     data = json.loads((ROOT / "examples" / "girasoles" / "full_table.json").read_text())
     data["players"][1]["board"]["grid"][2] = "Rs R. Y. Gd R. Rl"
     imported = import_table(json.dumps(data), store, APP_GAMES, source="table.json")
@@ -85,16 +85,16 @@ def test_a_file_with_a_problem_is_refused_with_the_librarys_place_and_nothing_is
     ('{"game": "chess"}', "the pasted text: \"game\" is 'chess'; it must be one of"),
     ("[1, 2]", 'the pasted text: a table is a JSON object with a "game" field'),
 ])
-def test_text_that_is_not_a_table_is_refused_in_words(tmp_path, text, message):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_text_that_is_not_a_table_is_refused_in_words(db, text, message):
+    store = TableStore(db("t"))
     imported = import_table(text, store, APP_GAMES)
     assert imported.table_id is None
     assert imported.message.startswith(message)
     assert store.list() == []
 
 
-def test_a_game_the_app_cannot_edit_is_refused_by_name(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_a_game_the_app_cannot_edit_is_refused_by_name(db):
+    store = TableStore(db("t"))
     text = (ROOT / "examples" / "girasoles" / "full_table.json").read_text()
     only_sunflower_valley = {"sunflower_valley": APP_GAMES["sunflower_valley"]}
     imported = import_table(text, store, only_sunflower_valley, source="t.json")
@@ -112,8 +112,8 @@ def test_a_picked_file_is_read_as_text():
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
-def test_export_then_import_keeps_every_players_colour(tmp_path, path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_export_then_import_keeps_every_players_colour(db, path):
+    store = TableStore(db("t"))
     data = json.loads(path.read_text())
     chosen = ["teal", "purple", "grey", "orange", "yellow", "green"][: len(data["players"])]
     for player, colour in zip(data["players"], chosen):
@@ -129,8 +129,8 @@ def test_export_then_import_keeps_every_players_colour(tmp_path, path):
     assert score(table_from_json(json.dumps(exported))) == score(load_table(path))
 
 
-def test_an_imported_player_without_a_colour_gets_one_no_other_player_has(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_an_imported_player_without_a_colour_gets_one_no_other_player_has(db):
+    store = TableStore(db("t"))
     data = json.loads((ROOT / "examples" / "girasoles" / "full_table.json").read_text())
     data["players"][1]["colour"] = "red"
     imported = import_table(json.dumps(data), store, APP_GAMES)
@@ -158,11 +158,11 @@ class ImportContext(PrivateServerContext):
         self.routes.append(route)
 
 
-def test_a_table_file_is_read_checked_and_saved_off_the_event_loop(tmp_path, monkeypatch):
+def test_a_table_file_is_read_checked_and_saved_off_the_event_loop(db, monkeypatch):
     """The import runs on a worker thread while the event loop goes on (the loop itself lets
     the held import go on); a second tap of Import meanwhile imports nothing more; the result is
     said as before."""
-    context = ImportContext(TableStore(tmp_path / "t.sqlite3"))
+    context = ImportContext(TableStore(db("t")))
     dialog = ImportDialog(context)
     text = (ROOT / "examples" / "girasoles" / "rulebook_scoring_example.json").read_text()
     held = HeldOffLoop(import_table)

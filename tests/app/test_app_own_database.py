@@ -60,7 +60,7 @@ def marks(path) -> tuple[int, int, str]:
 def test_a_new_file_is_marked_as_scorepads(tmp_path):
     store = TableStore(tmp_path / "new.sqlite3")
     assert marks(store.path) == (APPLICATION_ID, LAYOUT_VERSION, "wal")
-    TableStore(store.path)  # and opened again
+    TableStore(store.address)  # and opened again
 
 
 def test_an_empty_file_becomes_a_scorepad_database(tmp_path):

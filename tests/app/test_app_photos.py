@@ -113,8 +113,8 @@ def test_a_file_over_the_limit_is_refused_without_being_decoded():
         safe_photo(b"\xff" * (MAX_PHOTO_BYTES + 1), "huge.jpg")
 
 
-def test_photos_are_read_only_with_their_table_and_go_when_it_is_purged(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_photos_are_read_only_with_their_table_and_go_when_it_is_purged(db):
+    store = TableStore(db("t"))
     photos = PhotoStore(store)
     kept_table, purged_table = store.create("sunflower_valley", DRAFT), store.create(
         "sunflower_valley", DRAFT)
@@ -132,8 +132,8 @@ def test_photos_are_read_only_with_their_table_and_go_when_it_is_purged(tmp_path
     assert [photo.id for photo in photos.of_table(kept_table)] == [kept.id]
 
 
-def test_a_photo_belongs_to_a_player_by_name_as_the_library_compares_names(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_a_photo_belongs_to_a_player_by_name_as_the_library_compares_names(db):
+    store = TableStore(db("t"))
     table_id = store.create("sunflower_valley", DRAFT)
     photo = PhotoStore(store).add(table_id, "Zoe\u0308", safe_photo(picture((8, 8)), "z.jpg"))
     assert photo.of(" zoë") and not photo.of("Zoe") and not photo.of(None)
@@ -142,9 +142,9 @@ def test_a_photo_belongs_to_a_player_by_name_as_the_library_compares_names(tmp_p
 
 
 @pytest.fixture()
-def server(tmp_path):
+def server(db):
     """The upload endpoint alone, with a table the device "ann" may open and "eve" may not."""
-    store = TableStore(tmp_path / "t.sqlite3")
+    store = TableStore(db("t"))
     uploads = PhotoUploads(store)
     table_id = store.create("sunflower_valley", DRAFT)
     Access(store).grant("ann", table_id, "creator")

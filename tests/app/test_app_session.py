@@ -11,13 +11,14 @@ from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup
 from ui.games.sunflower_valley.draft import _kept_check, check
 from ui.live.session import DELETED, Sessions, TableDeleted
+from ui.store.sqlite_engine import SqliteEngine
 from ui.store.storage import TableStore
 
 SV = APP_GAMES["sunflower_valley"]
 
 
-def open_table(tmp_path, goals=()):
-    store = TableStore(tmp_path / "t.sqlite3")
+def open_table(db, goals=()):
+    store = TableStore(db("t"))
     draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")],
                          {"goals": list(goals)})
     table_id = store.create(SV.key, draft)
@@ -30,15 +31,15 @@ def add_lake(cell):
     return change
 
 
-def test_each_edit_is_in_the_store_before_it_is_shown(tmp_path):
-    store, session = open_table(tmp_path)
+def test_each_edit_is_in_the_store_before_it_is_shown(db):
+    store, session = open_table(db)
     assert session.apply("place a Lake", add_lake((0, 1)))
     assert store.get(session.table_id).draft == session.draft
     assert session.result.players[0].total == 1
 
 
-def test_undo_and_redo_walk_the_edits_and_save_each_step(tmp_path):
-    store, session = open_table(tmp_path)
+def test_undo_and_redo_walk_the_edits_and_save_each_step(db):
+    store, session = open_table(db)
     start = session.draft
     session.apply("first", add_lake((0, 1)))
     after_first = session.draft
@@ -54,27 +55,27 @@ def test_undo_and_redo_walk_the_edits_and_save_each_step(tmp_path):
     assert session.redo_label == "second"
 
 
-def test_a_new_edit_after_undo_drops_the_redo(tmp_path):
-    _, session = open_table(tmp_path)
+def test_a_new_edit_after_undo_drops_the_redo(db):
+    _, session = open_table(db)
     session.apply("first", add_lake((0, 1)))
     session.undo()
     session.apply("other", add_lake((1, 0)))
     assert session.redo() is None
 
 
-def test_an_edit_that_changes_nothing_is_not_an_undo_step(tmp_path):
-    _, session = open_table(tmp_path)
+def test_an_edit_that_changes_nothing_is_not_an_undo_step(db):
+    _, session = open_table(db)
     assert not session.apply("nothing", lambda draft: None)
     assert session.undo_label is None
 
 
-def test_the_score_is_the_librarys_score_of_the_checked_table(tmp_path):
-    _, session = open_table(tmp_path, goals=("boundless_field", "flocks_of_sheep", "long_way"))
+def test_the_score_is_the_librarys_score_of_the_checked_table(db):
+    _, session = open_table(db, goals=("boundless_field", "flocks_of_sheep", "long_way"))
     session.apply("lake", add_lake((0, 1)))
     assert session.result == score(session.checked.table)
 
 
-class FullDisk(TableStore):
+class FullDisk(SqliteEngine):
     """A store whose file may not grow (SQLite then answers SQLITE_FULL, as on a full disk)."""
 
     @contextmanager
@@ -86,27 +87,27 @@ class FullDisk(TableStore):
 
 
 def test_a_full_disk_keeps_the_edit_and_says_so_in_words(tmp_path):
-    store, session = open_table(tmp_path)
-    store.__class__ = FullDisk
+    store, session = open_table(lambda name: tmp_path / f"{name}.sqlite3")
+    store.engine.__class__ = FullDisk
     session.apply("a long note", lambda draft: draft.update(note="x" * 100_000))
     assert session.draft["note"] == "x" * 100_000
     assert session.save_error == ("Not saved: the disk is full (file t.sqlite3): free some "
                                   "space; your edit is kept on this screen")
-    store.__class__ = TableStore
+    store.engine.__class__ = SqliteEngine
     session.apply("lake", add_lake((0, 1)))
     assert session.save_error is None
     assert store.get(session.table_id).draft == session.draft
 
 
-def test_every_browser_tab_gets_the_same_session_of_a_table(tmp_path):
-    store, session = open_table(tmp_path)
+def test_every_browser_tab_gets_the_same_session_of_a_table(db):
+    store, session = open_table(db)
     sessions = Sessions(store, APP_GAMES)
     assert sessions.get(session.table_id) is sessions.get(session.table_id)
     assert sessions.get(999) is None
 
 
-def test_a_table_deleted_elsewhere_keeps_its_one_session_and_refuses_edits(tmp_path):
-    store, editing = open_table(tmp_path)
+def test_a_table_deleted_elsewhere_keeps_its_one_session_and_refuses_edits(db):
+    store, editing = open_table(db)
     sessions = Sessions(store, APP_GAMES)
     shown = sessions.get(editing.table_id)
     shown.apply("lake", add_lake((0, 1)))
@@ -123,8 +124,8 @@ def test_a_table_deleted_elsewhere_keeps_its_one_session_and_refuses_edits(tmp_p
     assert store.get(shown.table_id).draft == shown.draft
 
 
-def test_the_refusal_names_who_deleted_the_table_until_it_is_restored(tmp_path):
-    store, editing = open_table(tmp_path)
+def test_the_refusal_names_who_deleted_the_table_until_it_is_restored(db):
+    store, editing = open_table(db)
     sessions = Sessions(store, APP_GAMES)
     shown = sessions.get(editing.table_id)
     sessions.delete(shown.table_id, by="Bea")
@@ -138,8 +139,8 @@ def test_the_refusal_names_who_deleted_the_table_until_it_is_restored(tmp_path):
         shown.undo()
 
 
-def test_keeping_a_copy_saves_the_draft_as_a_new_table(tmp_path):
-    store, _ = open_table(tmp_path)
+def test_keeping_a_copy_saves_the_draft_as_a_new_table(db):
+    store, _ = open_table(db)
     sessions = Sessions(store, APP_GAMES)
     shown = sessions.get(store.list()[0].id)
     shown.apply("lake", add_lake((0, 1)))
@@ -149,8 +150,8 @@ def test_keeping_a_copy_saves_the_draft_as_a_new_table(tmp_path):
     assert sessions.get(copy_id).draft == shown.draft
 
 
-def test_emptying_forgets_the_deleted_tables_and_their_sessions(tmp_path):
-    store, _ = open_table(tmp_path)
+def test_emptying_forgets_the_deleted_tables_and_their_sessions(db):
+    store, _ = open_table(db)
     sessions = Sessions(store, APP_GAMES)
     table_id = store.list()[0].id
     sessions.get(table_id)
@@ -173,7 +174,7 @@ def test_a_table_checks_again_only_the_valley_that_changed():
     assert [len(player.valley.cards) for player in kept.table.players] == [2, 1]
 
 
-def test_a_result_is_said_once_per_revision_and_language_for_every_device(tmp_path,
+def test_a_result_is_said_once_per_revision_and_language_for_every_device(db,
                                                                            monkeypatch):
     import ui.live.session as live
     from scorer.language import in_language
@@ -186,7 +187,7 @@ def test_a_result_is_said_once_per_revision_and_language_for_every_device(tmp_pa
         return in_language(result, words)
 
     monkeypatch.setattr(live, "in_language", counted)
-    _, session = open_table(tmp_path)
+    _, session = open_table(db)
     session.apply("place a Lake", add_lake((0, 1)))
     german = session.result_in(app_language("de"))
     assert german == in_language(session.result, app_language("de"))

@@ -27,8 +27,8 @@ FARMER = CardDescription(kind=Kind.FARMER, combination=(Kind.SHEEP, Kind.FIELD),
                          villagers=2)
 
 
-def played_table(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def played_table(db):
+    store = TableStore(db("t"))
     form = NewTableForm(APP_GAMES)
     form.names = ["Ann", "Bob"]
     table_id = form.create(store)
@@ -46,8 +46,8 @@ def played_table(tmp_path):
     return session
 
 
-def test_the_scorepad_shows_the_librarys_rows_totals_and_ranks(tmp_path):
-    session = played_table(tmp_path)
+def test_the_scorepad_shows_the_librarys_rows_totals_and_ranks(db):
+    session = played_table(db)
     result = score(session.checked.table)
     pad = Scorepad(result)
     assert pad.names == ("Ann", "Bob")
@@ -62,21 +62,21 @@ def test_the_scorepad_shows_the_librarys_rows_totals_and_ranks(tmp_path):
     assert pad.ranks == (1, 2)
 
 
-def test_a_tapped_line_explains_itself_with_the_cards_it_used(tmp_path):
-    session = played_table(tmp_path)
+def test_a_tapped_line_explains_itself_with_the_cards_it_used(db):
+    session = played_table(db)
     explanation = Scorepad(session.result).explain("farmers", 0)
     assert explanation.points == 3
     assert explanation.lines[0].detail.startswith("Farmer at row 3, column 2 asks for Sheep + Field")
     assert explanation.cells == {(1, 1), (1, 0), (0, 1)}
 
 
-def test_the_text_copy_is_the_command_lines_scorepad(tmp_path):
-    session = played_table(tmp_path)
+def test_the_text_copy_is_the_command_lines_scorepad(db):
+    session = played_table(db)
     assert plain_text(session) == scorepad_text(session.result, "Sunflower Valley")
 
 
-def test_the_text_copy_lists_what_was_left_out(tmp_path):
-    session = played_table(tmp_path)
+def test_the_text_copy_lists_what_was_left_out(db):
+    session = played_table(db)
     editor = ValleyEditor(session, 1)
     editor.choose_kind(Kind.LAKE)
     editor.tap((-1, -1))
@@ -85,8 +85,8 @@ def test_the_text_copy_lists_what_was_left_out(tmp_path):
         "it is not scored until it does\n")
 
 
-def test_the_exported_file_scores_the_same_with_the_command_line(tmp_path, capsys):
-    session = played_table(tmp_path)
+def test_the_exported_file_scores_the_same_with_the_command_line(db, tmp_path, capsys):
+    session = played_table(db)
     exported = tmp_path / "table.json"
     exported.write_text(export_json(session))
     assert score(table_from_json(exported.read_text())) == session.result
@@ -95,7 +95,7 @@ def test_the_exported_file_scores_the_same_with_the_command_line(tmp_path, capsy
     assert [player["total"] for player in printed["players"]] == [10, 9]
 
 
-def test_the_new_table_form_checks_players_and_goals(tmp_path):
+def test_the_new_table_form_checks_players_and_goals(db):
     form = NewTableForm(APP_GAMES)
     assert form.setup == {"goals": ["boundless_field", "flocks_of_sheep", "long_way"]}
     assert form.problem() == "player 1: a player needs a name"
@@ -115,7 +115,7 @@ def test_the_new_table_form_checks_players_and_goals(tmp_path):
         form.remove_player(0)
     assert len(form.names) == 2
     with pytest.raises(ValueError):
-        form.create(TableStore(tmp_path / "t.sqlite3"))
+        form.create(TableStore(db("t")))
 
 
 def test_the_app_command_has_its_options():

@@ -7,6 +7,7 @@ import sqlite3
 import sys
 
 import pytest
+from psycopg.errors import UndefinedTable
 
 from ui.store.access import Access
 from ui.store.storage import (
@@ -17,46 +18,46 @@ from ui.store.storage import (
 DRAFT = {"game": "sunflower_valley", "players": [{"name": "Ann"}, {"name": "Bob"}]}
 
 
-def test_a_saved_draft_is_read_back_by_a_new_store_on_the_same_file(tmp_path):
-    store = TableStore(tmp_path / "tables.sqlite3")
+def test_a_saved_draft_is_read_back_by_a_new_store_on_the_same_file(db):
+    store = TableStore(db("tables"))
     table_id = store.create("sunflower_valley", DRAFT)
     changed = {**DRAFT, "goals": ["long_way"]}
     store.save(table_id, changed)
 
-    reopened = TableStore(tmp_path / "tables.sqlite3").get(table_id)
+    reopened = TableStore(db("tables")).get(table_id)
     assert reopened.draft == changed
     assert reopened.game == "sunflower_valley"
     assert reopened.format_version == FORMAT_VERSION
 
 
-def test_a_new_table_and_its_makers_right_to_open_it_are_saved_together(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_a_new_table_and_its_makers_right_to_open_it_are_saved_together(db):
+    store = TableStore(db("t"))
     access = Access(store)
     table_id = store.create("sunflower_valley", DRAFT, creator="ann's phone")
     assert access.may_open("ann's phone", table_id)
     assert access.grant_of("ann's phone", table_id).role == "creator"
     assert not access.may_open("bob's phone", table_id)
 
-    with sqlite3.connect(store.path) as connection:
+    with store._writing() as connection:
         connection.execute("DROP TABLE grants")  # the grant's half of the change fails
-    with pytest.raises(NotSaved):
+    with pytest.raises((NotSaved, UndefinedTable)):  # PostgreSQL: a defect, said as it is
         store.create("sunflower_valley", DRAFT, creator="ann's phone")
     assert [table.id for table in store.list()] == [table_id]  # no table nobody may open
 
 
-def test_only_the_raw_draft_and_its_version_are_stored(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_only_the_raw_draft_and_its_version_are_stored(db):
+    store = TableStore(db("t"))
     store.create("sunflower_valley", DRAFT)
-    with sqlite3.connect(store.path) as connection:
-        columns = [row[1] for row in connection.execute("PRAGMA table_info(tables)")]
+    with store._writing() as connection:
+        columns = connection.dialect.columns(connection, "tables")
         (draft,) = connection.execute("SELECT draft FROM tables").fetchone()
-    assert columns == ["id", "game", "format_version", "draft", "created", "updated", "deleted",
-                       "uid", "finished", "location", "note", "start_player", "join_code"]
+    assert columns == {"id", "game", "format_version", "draft", "created", "updated", "deleted",
+                       "uid", "finished", "location", "note", "start_player", "join_code"}
     assert json.loads(draft) == DRAFT
 
 
-def test_the_list_shows_the_latest_change_first_and_hides_deleted_tables(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_the_list_shows_the_latest_change_first_and_hides_deleted_tables(db):
+    store = TableStore(db("t"))
     first = store.create("sunflower_valley", DRAFT)
     second = store.create("sunflower_valley", DRAFT)
     store.save(first, DRAFT)
@@ -69,8 +70,8 @@ def test_the_list_shows_the_latest_change_first_and_hides_deleted_tables(tmp_pat
     assert store.get(first) is not None
 
 
-def test_purging_forgets_only_the_deleted_tables_asked_for(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_purging_forgets_only_the_deleted_tables_asked_for(db):
+    store = TableStore(db("t"))
     kept = store.create("sunflower_valley", DRAFT)
     gone = store.create("sunflower_valley", DRAFT)
     other_device = store.create("sunflower_valley", DRAFT)
@@ -83,16 +84,16 @@ def test_purging_forgets_only_the_deleted_tables_asked_for(tmp_path):
     assert [table.id for table in store.list()] == [kept]
 
 
-def test_a_new_store_on_the_file_purges_nothing(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_a_new_store_on_the_file_purges_nothing(db):
+    store = TableStore(db("t"))
     deleted = store.create("sunflower_valley", DRAFT)
     store.delete(deleted)
-    TableStore(tmp_path / "t.sqlite3").restore(deleted)
+    TableStore(db("t")).restore(deleted)
     assert store.get(deleted).draft == DRAFT
 
 
-def test_saving_into_a_deleted_table_is_refused(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_saving_into_a_deleted_table_is_refused(db):
+    store = TableStore(db("t"))
     table_id = store.create("sunflower_valley", DRAFT)
     store.delete(table_id)
     with pytest.raises(DeletedTableError):
@@ -133,10 +134,10 @@ def test_a_database_path_that_cannot_be_a_file_says_so(tmp_path, where):
         TableStore(path)
 
 
-def test_a_table_saved_by_a_newer_version_is_never_overwritten(tmp_path):
-    store = TableStore(tmp_path / "t.sqlite3")
+def test_a_table_saved_by_a_newer_version_is_never_overwritten(db):
+    store = TableStore(db("t"))
     table_id = store.create("sunflower_valley", DRAFT)
-    with sqlite3.connect(store.path) as connection:
+    with store._writing() as connection:
         connection.execute("UPDATE tables SET format_version = ?", (FORMAT_VERSION + 1,))
     assert not store.get(table_id).readable
     with pytest.raises(NewerFormatError):

@@ -22,7 +22,8 @@ def deck_cards(game: str, draft: dict) -> list:
     return plugin.deck_cards(draft) if plugin is not None else []
 
 
-def app_store(path: str | Path) -> TableStore:
-    """The tables file as the app opens it: every draft written joins the cards it describes to
-    the group's deck, as the app's games read them (a bare ``TableStore`` knows no game)."""
-    return TableStore(path, deck_cards)
+def app_store(address: str | Path) -> TableStore:
+    """The tables as the app opens them (a SQLite file's path, or a ``postgresql://`` address):
+    every draft written joins the cards it describes to the group's deck, as the app's games read
+    them (a bare ``TableStore`` knows no game)."""
+    return TableStore(address, deck_cards)

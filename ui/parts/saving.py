@@ -13,11 +13,10 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from ui.store.storage import NotSaved
+from ui.store.storage import NotSaved, StoreUnavailable
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +30,7 @@ def tell_not_saved(context, refused: NotSaved, say: Say | None = None) -> None:
     logger.error("a change was not saved: %s", refused)
     try:
         host = context.is_host
-    except (sqlite3.Error, OSError):  # the file cannot even be read: name it, never say where
+    except (StoreUnavailable, OSError):  # the store cannot even be read: never say where
         host = False
     # After the reason: a refused change is all or nothing.
     message = context.words.say("ui.saving.nothing_changed", "{problem}; nothing changed; what "

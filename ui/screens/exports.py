@@ -19,7 +19,7 @@ def save_in_exports(context, name: str, text: str) -> tuple[Path | None, str | N
     saves nothing (None, None): a stranger's downloads must not fill its disk."""
     if context.public is not None:
         return None, None
-    path = Path(context.store.path).parent / "exports" / name
+    path = Path(context.store.exports_folder) / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

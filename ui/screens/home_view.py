@@ -103,7 +103,7 @@ class HomeView:
             items.append(ft.Divider())
             items.append(labelled("db-path", ft.Text(
                 words.say("ui.home.saved_in", "Tables are saved as you go in {path}",
-                          path=str(self.context.store.path)), size=12,
+                          path=self.context.store.where), size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )))
             items += self._host_devices()

@@ -3,7 +3,7 @@
 A browser (device) keeps a random token in its own storage; the server knows it only by a hash.
 A device may open a table it created or joined with the table's secret join code; the host (the
 browser that presented the host key printed by ``scorepad app``) may open every table. Grants,
-hosts and the host key live in the tables' SQLite file (schema in ui/store/storage.py).
+hosts and the host key are kept with the tables (schema in ui/store/schema.py).
 """
 
 from __future__ import annotations
@@ -79,7 +79,8 @@ class Access:
         if row is not None:
             return row[0]
         with self._writing() as connection:
-            connection.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
+            connection.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                               "ON CONFLICT (name) DO NOTHING",
                                ("host_key", secrets.token_urlsafe(HOST_KEY_BYTES)))
             return connection.execute(
                 "SELECT value FROM settings WHERE name = 'host_key'").fetchone()[0]
@@ -89,7 +90,8 @@ class Access:
         a browser the host's, and every host device stops being one (a lost phone or a shared
         screenshot of the address is then harmless)."""
         with self._writing() as connection:
-            connection.execute("INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)",
+            connection.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                               "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
                                ("host_key", secrets.token_urlsafe(HOST_KEY_BYTES)))
             connection.execute("DELETE FROM hosts")
         return self.host_key()
@@ -110,8 +112,8 @@ class Access:
         if not secrets.compare_digest(key.encode(), self.host_key().encode()):
             return False
         with self._writing() as connection:
-            connection.execute("INSERT OR IGNORE INTO hosts (device, since) VALUES (?, ?)",
-                               (device, _now()))
+            connection.execute("INSERT INTO hosts (device, since) VALUES (?, ?) "
+                               "ON CONFLICT (device) DO NOTHING", (device, _now()))
         return True
 
     def is_host(self, device: str) -> bool:

@@ -15,7 +15,6 @@ whoever makes it, joins its new cards to the deck in the same transaction.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -27,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from scorer.deck import DECK_KINDS, MAPLE_KEYS, DeckFile, MapleValleyDeck, SunflowerValleyDeck, cards_of
 from scorer.maple_valley.models import Favour, Friend, Patch
 from scorer.sunflower_valley.models import CardDescription
+from ui.store.engine import Connection
 
 
 DECK_SCHEMA = """CREATE TABLE IF NOT EXISTS deck (
@@ -34,11 +34,13 @@ DECK_SCHEMA = """CREATE TABLE IF NOT EXISTS deck (
     kind TEXT NOT NULL,
     card TEXT NOT NULL,
     name TEXT NOT NULL DEFAULT '',
-    used TEXT NOT NULL,
+    used TEXT NOT NULL,{insertion_column}
     PRIMARY KEY (game, kind, card)
 )"""
 """One row per distinct description: ``card`` is its canonical JSON, ``name`` a Maple Valley
-card's name (for search and conflicts), ``used`` when a table last described it."""
+card's name (for search and conflicts), ``used`` when a table last described it; the order cards
+were first described in breaks ties (``Dialect.insertion_order``). Made by the schema's first
+migration (ui/store/schema.py)."""
 
 FILLED = "deck_filled"
 """The settings row saying the deck was filled once from the tables saved before it existed."""
@@ -72,7 +74,7 @@ def card_key(card: BaseModel) -> str:
     return json.dumps(card.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
 
 
-def join(connection: sqlite3.Connection, game: str, cards: Iterable[Described]) -> None:
+def join(connection: Connection, game: str, cards: Iterable[Described]) -> None:
     """Add cards to the deck (a description already there is only marked as used now)."""
     now = datetime.now(timezone.utc).isoformat(timespec="microseconds")
     connection.executemany(
@@ -81,7 +83,7 @@ def join(connection: sqlite3.Connection, game: str, cards: Iterable[Described]) 
         [(game, kind, card_key(card), getattr(card, "name", ""), now) for kind, card in cards])
 
 
-def join_new(connection: sqlite3.Connection, reader: CardReader | None, game: str,
+def join_new(connection: Connection, reader: CardReader | None, game: str,
              draft: dict, before: dict | None = None) -> None:
     """Join what ``draft`` describes that ``before`` (the draft it replaces) did not: a card
     taken out of the deck stays out until a table describes it anew."""
@@ -92,10 +94,9 @@ def join_new(connection: sqlite3.Connection, reader: CardReader | None, game: st
                             if (kind, card_key(card)) not in old])
 
 
-def fill_once(connection: sqlite3.Connection, reader: CardReader | None) -> None:
+def fill_once(connection: Connection, reader: CardReader | None) -> None:
     """A database from before the deck: every card its tables describe (deleted ones too) joins
-    the deck, once."""
-    connection.execute(DECK_SCHEMA)
+    the deck, once (at every open until it was done with a reader of the cards)."""
     if reader is None or connection.execute(
             "SELECT 1 FROM settings WHERE name = ?", (FILLED,)).fetchone():
         return
@@ -135,9 +136,9 @@ class TablesFile(Protocol):
     """The tables file the deck lives in (``ui.store.storage.TableStore``, which imports this
     module to join cards as it writes drafts)."""
 
-    def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _reading(self) -> AbstractContextManager[Connection]: ...
 
-    def _writing(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _writing(self) -> AbstractContextManager[Connection]: ...
 
 
 class Deck:
@@ -154,8 +155,9 @@ class Deck:
             query += " AND kind = ?"
             values += (kind,)
         with self.store._reading() as connection:
-            rows = connection.execute(query + " ORDER BY used DESC, rowid DESC",
-                                      values).fetchall()
+            rows = connection.execute(
+                f"{query} ORDER BY used DESC, {connection.dialect.insertion_order} DESC",
+                values).fetchall()
         cards = []
         for row_kind, text in rows:
             try:

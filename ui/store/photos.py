@@ -4,8 +4,8 @@ A picture from a phone is never kept as it came: it is read only up to :data:`MA
 decoded by Pillow (only picture formats; its size read from the header and refused above
 :data:`MAX_PIXELS` before a pixel is decoded, a large JPEG decoded reduced), turned upright by its
 EXIF orientation, shrunk to :data:`LONGEST_SIDE` and written anew as a JPEG without any metadata
-(a phone's photo carries where it was taken). Photos are rows of the tables' SQLite file (schema
-in ui/store/storage.py) and go with the table when it is purged. An upload is kept only within
+(a phone's photo carries where it was taken). Photos are rows beside the tables (schema in
+ui/store/schema.py) and go with the table when it is purged. An upload is kept only within
 the quotas of its table and of the device that sent it (:data:`TABLE_PHOTOS`,
 :data:`DEVICE_PHOTOS` and their bytes), so no device fills the disk.
 
@@ -247,15 +247,16 @@ class PhotoStore:
                                       + len(photo.thumbnail))
                 if refusal is not None:
                     raise OverQuota(refusal)
-            cursor = connection.execute(
-                "INSERT OR IGNORE INTO photos (uid, table_id, player, added, width, height, jpeg, "
-                "thumbnail, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            row = connection.execute(
+                "INSERT INTO photos (uid, table_id, player, added, width, height, jpeg, "
+                "thumbnail, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (uid) DO NOTHING RETURNING id",
                 (uid, table_id, player, added.isoformat(timespec="microseconds"), photo.width,
                  photo.height, photo.jpeg, photo.thumbnail,
-                 sender.device if sender is not None else None))
-            if not cursor.rowcount:
+                 sender.device if sender is not None else None)).fetchone()
+            if row is None:
                 return None
-            return Photo(int(cursor.lastrowid), uid, table_id, player, added, photo.width,
+            return Photo(int(row[0]), uid, table_id, player, added, photo.width,
                          photo.height)
 
     def over_quota(self, table_id: int, sender: Sender) -> Message | None:

@@ -1,19 +1,22 @@
-"""Saved tables: one SQLite file, one row per table holding the raw input only.
+"""Saved tables: one row per table holding the raw input only, in a SQLite file (the default) or a
+PostgreSQL database.
 
 A row keeps the game, the editor's draft as JSON (what was entered, possibly not yet valid) and the
 draft's format version; never a derived point. Every change is committed at once, so a browser
 refresh or a server restart finds the table as it was left.
+
+The store is one interface over two engines, chosen from the address by :func:`open_engine`: a
+path is a SQLite file (``ui.store.sqlite_engine``), a ``postgresql://`` address a database
+(``ui.store.postgres_engine``); the SQL is written once (``ui.store.engine``), the schema's history
+is one list of migrations (``ui.store.schema``).
 """
 
 from __future__ import annotations
 
 import json
-import secrets
-import sqlite3
-import threading
+import re
 import uuid
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,74 +25,46 @@ import platformdirs
 
 from ui.store.deck import CardReader, fill_once, join_new
 from scorer.files import MAX_TABLE_BYTES
-from scorer.language import DEFAULT, Language, language
-from scorer.message import Message, msg
-from ui.store.file_problems import file_problem, file_problem_message
+from ui.store.engine import Connection, Engine, NotSaved, StoreUnavailable
+from ui.store.schema import JOIN_CODE_BYTES, migrate, new_join_code
+from ui.store.sqlite_engine import APPLICATION_ID, LAYOUT_VERSION, SqliteEngine
+
+__all__ = ["APPLICATION_ID", "JOIN_CODE_BYTES", "LAYOUT_VERSION", "NotSaved", "StoreUnavailable",
+           "TableStore", "new_join_code", "open_engine"]
 
 FORMAT_VERSION = 1
-APPLICATION_ID = 0x53435044
-"""SQLite's application_id of a scorepad file ("SCPD"): the mark that the file is ours."""
-LAYOUT_VERSION = 1
-"""SQLite's user_version of a scorepad file: the layout of its tables."""
 """Version of the draft format written by this app; a newer one is shown, never overwritten."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,
-    format_version INTEGER NOT NULL,
-    draft TEXT NOT NULL,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    deleted TEXT
-)
-"""
+SERVER_SCHEMES = ("postgresql", "postgres")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+):(/+)")
+"""An address's scheme, as URLs write it (``postgresql://``; ``postgresql:/`` is one mistyped):
+a path never starts so (a Windows drive, ``C:\\`` or ``C:/``, has one letter)."""
 
 
-_ACCESS_SCHEMA = [
-    # Which device may see which table (ui/store/access.py); a device is known by a hash of its token.
-    """CREATE TABLE IF NOT EXISTS grants (
-        device TEXT NOT NULL,
-        table_id INTEGER NOT NULL,
-        role TEXT NOT NULL,
-        player INTEGER,
-        granted TEXT NOT NULL,
-        PRIMARY KEY (device, table_id)
-    )""",
-    "CREATE TABLE IF NOT EXISTS hosts (device TEXT PRIMARY KEY, since TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    # Photos of a table's parts (ui/store/photos.py): pictures re-encoded without metadata.
-    """CREATE TABLE IF NOT EXISTS photos (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        uid TEXT NOT NULL UNIQUE,
-        table_id INTEGER NOT NULL,
-        player TEXT,
-        added TEXT NOT NULL,
-        width INTEGER NOT NULL,
-        height INTEGER NOT NULL,
-        jpeg BLOB NOT NULL,
-        thumbnail BLOB NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS photos_of_table ON photos (table_id)",
-]
+def open_engine(address: str | Path) -> Engine:
+    """The engine an address names: a path is a SQLite file; ``postgresql://`` (or
+    ``postgres://``) a PostgreSQL database. Any other ``scheme://`` is refused in words
+    (:class:`StoreUnavailable`): an address that is not a path never becomes a file."""
+    if isinstance(address, str):
+        scheme = _SCHEME.match(address.strip())
+        if scheme is not None:
+            if scheme[2] == "/":
+                raise StoreUnavailable(
+                    f"{scheme[1]}:{scheme[2]}… is neither a file's path nor an address: a "
+                    "database's address starts postgresql:// (two slashes)")
+            if scheme[1].lower() in SERVER_SCHEMES:
+                from ui.store.postgres_engine import PostgresEngine  # psycopg only when asked
 
-_ADDED_COLUMNS: list[tuple[str, str, str]] = [
-    ("tables", "uid", "TEXT"),
-    ("tables", "finished", "TEXT"),
-    ("tables", "location", "TEXT NOT NULL DEFAULT ''"),
-    ("tables", "note", "TEXT NOT NULL DEFAULT ''"),
-    ("tables", "start_player", "INTEGER"),
-    ("tables", "join_code", "TEXT"),
-    ("photos", "device", "TEXT"),  # the device that uploaded it (ui/store/photos.py: quotas)
-]
-"""Columns added after the first release, as (table, column, SQL declaration): an older database
-gets them at open; append here, never edit a released entry."""
+                return PostgresEngine(address.strip())
+            raise StoreUnavailable(
+                f"{scheme[1]}:// is not a place scorepad keeps tables: --db takes a file's path "
+                "(SQLite) or a postgresql:// address")
+    return SqliteEngine(address)
 
 
-def _add_column(connection: sqlite3.Connection, table: str, column: str, declaration: str) -> None:
-    present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-    if column not in present:
-        connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+def is_server_address(address: str | Path) -> bool:
+    """Whether ``address`` names a database server rather than a file."""
+    return isinstance(address, str) and _SCHEME.match(address.strip()) is not None
 
 
 def default_db_path() -> Path:
@@ -142,10 +117,6 @@ class DeletedTableError(Exception):
     emptied away."""
 
 
-class StoreUnavailable(Exception):
-    """The tables file cannot be used; the message says why, names the file and what to do."""
-
-
 class NoSuchTable(LookupError):
     """An address names a table this device cannot have: deleted, never made, not shared with
     it, or a number no table can have. An ordinary answer, told in words, never a bug."""
@@ -155,160 +126,67 @@ class NoSuchTable(LookupError):
         self.table_id = table_id
 
 
-class NotSaved(Exception):
-    """A change the tables file refused (made read-only, full, deleted while the app runs...):
-    nothing of it was written. Every write of the file (tables, grants, deck, photos) raises
-    this and only this for a failing file; ``str()`` says why in words, naming the file and
-    what to do, and :meth:`words` says it for one device."""
-
-    def __init__(self, error: BaseException, path: Path):
-        super().__init__(file_problem(error, path))
-        self.error = error
-        self.path = path
-
-    def words(self, host: bool, words: Language | None = None) -> str:
-        """``Not saved: <why> (file <path>): <what to do>``, in ``words`` (English when not
-        given); a device other than the host's is told the file's name, not where it is."""
-        return (words or language(DEFAULT)).render(self.message(host))
-
-    def message(self, host: bool) -> Message:
-        """:meth:`words` as a message, for any language."""
-        return msg("ui.file.not_saved", "Not saved: {problem}",
-                   problem=file_problem_message(self.error, self.path, host))
-
-
-JOIN_CODE_BYTES = 12
-"""A table's join code: 96 random bits, written in 16 URL-safe characters."""
-
-
-def new_join_code() -> str:
-    return secrets.token_urlsafe(JOIN_CODE_BYTES)
-
-
-_FIRST_COLUMNS = {"id", "game", "format_version", "draft", "created", "updated", "deleted"}
-"""The ``tables`` table of the first release: a file holding it is scorepad's, from before the
-mark."""
-
-
-def _ours(path: Path) -> bool:
-    """Whether scorepad may write ``path``: it is missing or empty, it carries the mark, or it
-    is an unmarked file from an earlier scorepad. Read without writing a byte (SQLite's
-    immutable mode: no lock, no journal, no WAL index), so a file that is not ours is left
-    exactly as it was."""
-    if not path.exists() or path.stat().st_size == 0:
-        return True
-    connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
-    try:
-        mark = connection.execute("PRAGMA application_id").fetchone()[0]
-        if mark != 0:
-            return mark == APPLICATION_ID
-        names = {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        columns = {row[1] for row in connection.execute("PRAGMA table_info(tables)")}
-        return not names or _FIRST_COLUMNS <= columns
-    finally:
-        connection.close()
-
-
 class TableStore:
-    def __init__(self, path: str | Path, deck_cards: CardReader | None = None):
-        """``deck_cards`` reads the cards a draft describes (the app's games say:
-        ``ui.games.registry.app_store`` gives their reader): every draft written joins its new
-        cards to the group's deck (ui/store/deck.py). Without it the store reads none."""
-        self.path = Path(path).expanduser().resolve()
+    def __init__(self, address: str | Path, deck_cards: CardReader | None = None):
+        """The tables at ``address``: a SQLite file's path, or a ``postgresql://`` address
+        (:func:`open_engine`); opened, migrated to this app's schema, ready. ``deck_cards``
+        reads the cards a draft describes (the app's games say: ``ui.games.registry.app_store``
+        gives their reader): every draft written joins its new cards to the group's deck
+        (ui/store/deck.py). Without it the store reads none."""
+        self.address = address
+        self.engine = open_engine(address)
         self.deck_cards = deck_cards
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            if not _ours(self.path):
-                raise StoreUnavailable(
-                    f"the file is not a scorepad database (file {self.path}): it holds another "
-                    "program's data and was left as it is; choose the right file, or start with "
-                    "another")
-            with self._connection(create=True) as connection:
-                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                connection.execute(f"PRAGMA user_version = {LAYOUT_VERSION}")
-                connection.execute("PRAGMA journal_mode=WAL")
-                connection.execute(_SCHEMA)
-                for statement in _ACCESS_SCHEMA:
-                    connection.execute(statement)
-                for table, column, declaration in _ADDED_COLUMNS:
-                    _add_column(connection, table, column, declaration)
-                connection.execute("CREATE INDEX IF NOT EXISTS photos_of_device ON photos "
-                                   "(device)")  # after its column, which an older file gains
-                _give_uids(connection)
-                _give_join_codes(connection)
-                fill_once(connection, deck_cards)
-                # A damaged file can still open; find out now rather than at the first edit.
-                damage = connection.execute("PRAGMA quick_check").fetchone()[0]
-        except (sqlite3.Error, OSError) as error:
-            raise StoreUnavailable(file_problem(error, self.path)) from error
-        if damage != "ok":
-            raise StoreUnavailable(f"the file is damaged (file {self.path}): restore it from a "
-                                   "backup, or start with another file")
-        # Held open, idle, for the store's life: SQLite keeps the WAL and its index beside the file
-        # while a connection is open, so a read creates nothing and still works when the file or
-        # its folder stops being writable (the edits are then kept and the refusal told).
-        self._keeper = sqlite3.connect(f"{self.path.as_uri()}?mode=rw", uri=True,
-                                       check_same_thread=False)
-        self._keeper.execute("SELECT count(*) FROM tables").fetchone()  # opens the WAL index
-        self._keeper_lock = threading.Lock()
+
+        def prepare(connection: Connection) -> None:
+            migrate(connection)
+            fill_once(connection, deck_cards)
+
+        self.engine.open(prepare)
+
+    @property
+    def path(self) -> Path | None:
+        """The SQLite file (None for a database server)."""
+        return self.engine.path
+
+    @property
+    def where(self) -> str:
+        """Where the tables are saved, for the host to read (a file's path, or a server and
+        its database: never a password)."""
+        return self.engine.where
+
+    @property
+    def exports_folder(self) -> Path:
+        """Where the app saves the files it hands out: beside a SQLite file, else in the user's
+        data directory."""
+        return self.engine.exports_folder
 
     def close(self) -> None:
-        """Let go of the file (its WAL is written into it): the store is not used after."""
-        self._keeper.close()
+        """Let go of the file or the server's connections: the store is not used after."""
+        self.engine.close()
 
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        """A connection for reads only. A file deleted while the app runs is read on from the
-        connection the store holds open (SQLite still has it), one read at a time: every screen
-        still shows what was saved, while every change is refused in words (``NotSaved``: "the
-        file is no longer there")."""
-        if self.path.exists():
-            with self._connection() as connection:
-                yield connection
-            return
-        with self._keeper_lock:
-            yield self._keeper
+    def _reading(self):
+        """A connection for reads only (one operation); a read that fails raises
+        :class:`StoreUnavailable`."""
+        return self.engine.reading()
 
-    @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """A connection for a change, committed when the block ends. A file that refuses it
-        raises :class:`NotSaved`, the change rolled back; every writer of the file goes
-        through here, so a screen has one exception to tell."""
-        try:
-            with self._connection() as connection:
-                yield connection
-        except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
-            raise  # a defect of the app, not of the file
-        except (sqlite3.DatabaseError, OSError) as error:
-            raise NotSaved(error, self.path) from error
-
-    @contextmanager
-    def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
-        # A connection per operation: handlers run on several threads, and each change must be
-        # committed before the handler returns. Only opening the store may create the file: one
-        # that vanished later is an error to tell, not an empty database to fill.
-        connection = sqlite3.connect(f"{self.path.as_uri()}?mode={'rwc' if create else 'rw'}",
-                                     uri=True, timeout=30)
-        try:
-            with connection:
-                yield connection
-        finally:
-            connection.close()
+    def _writing(self):
+        """A connection for a change, committed when the block ends. A store that refuses it
+        raises :class:`NotSaved`, the change rolled back; every writer goes through here, so a
+        screen has one exception to tell."""
+        return self.engine.writing()
 
     def create(self, game: str, draft: dict, creator: str | None = None) -> int:
         """A new table; its id. ``creator``: the device that made it, granted the table in the
         same transaction (a table is never saved without its maker's right to open it)."""
         now = _now()
         with self._writing() as connection:
-            cursor = connection.execute(
+            table_id = int(connection.execute(
                 "INSERT INTO tables (game, format_version, draft, created, updated, uid, "
-                "join_code) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "join_code) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4()),
                  new_join_code()),
-            )
+            ).fetchone()[0])
             join_new(connection, self.deck_cards, game, draft)
-            table_id = int(cursor.lastrowid)
             _grant_creator(connection, creator, table_id)
             return table_id
 
@@ -425,8 +303,8 @@ class TableStore:
                 table_id = int(connection.execute(
                     "INSERT INTO tables (game, format_version, draft, created, updated, "
                     "finished, location, note, start_player, uid, join_code) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*values, uid, new_join_code())).lastrowid)
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (*values, uid, new_join_code())).fetchone()[0])
             join_new(connection, self.deck_cards, table.game, table.draft)
             _grant_creator(connection, creator, table_id)
             return table_id
@@ -436,31 +314,18 @@ _COLUMNS = ("id, game, format_version, draft, created, updated, uid, finished, l
             "start_player")
 
 
-def _give_uids(connection: sqlite3.Connection) -> None:
-    """Tables saved before uids existed get one, once."""
-    for (table_id,) in connection.execute("SELECT id FROM tables WHERE uid IS NULL").fetchall():
-        connection.execute("UPDATE tables SET uid = ? WHERE id = ?", (str(uuid.uuid4()), table_id))
-    connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_uid ON tables (uid)")
-
-
-def _give_join_codes(connection: sqlite3.Connection) -> None:
-    """Tables saved before every table had a join code get one, once: reading a code (the
-    Invite dialog) then never writes."""
-    for (table_id,) in connection.execute(
-            "SELECT id FROM tables WHERE join_code IS NULL").fetchall():
-        connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
-                           (new_join_code(), table_id))
-
-
-def grant(connection: sqlite3.Connection, device: str, table_id: int, role: str,
+def grant(connection: Connection, device: str, table_id: int, role: str,
           player: int | None = None) -> None:
-    """Let ``device`` open the table (see ``ui.store.access``), within the caller's transaction."""
+    """Let ``device`` open the table (see ``ui.store.access``), within the caller's transaction;
+    a grant it had is replaced."""
     connection.execute(
-        "INSERT OR REPLACE INTO grants (device, table_id, role, player, granted) "
-        "VALUES (?, ?, ?, ?, ?)", (device, table_id, role, player, _now()))
+        "INSERT INTO grants (device, table_id, role, player, granted) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (device, table_id) DO UPDATE SET role = excluded.role, "
+        "player = excluded.player, granted = excluded.granted",
+        (device, table_id, role, player, _now()))
 
 
-def _grant_creator(connection: sqlite3.Connection, creator: str | None, table_id: int) -> None:
+def _grant_creator(connection: Connection, creator: str | None, table_id: int) -> None:
     if creator is not None:
         grant(connection, creator, table_id, "creator")
 

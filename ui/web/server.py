@@ -167,7 +167,7 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
         print(f"scorepad app, public: {public.url}", flush=True)
         print(f"  (the TLS proxy in front sends it to {local}; no host key: each device manages "
               "the tables it makes)", flush=True)
-        print(f"Tables saved in {store.path}", flush=True)
+        print(f"Tables saved in {store.where}", flush=True)
         print("Stop with Ctrl+C.", flush=True)
         serve(app, sock, port)
         return
@@ -180,7 +180,7 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     print(f"scorepad app: {hosting}", flush=True)
     print("  (this address makes a browser the host's, which sees and manages every table: "
           "keep it to yourself)", flush=True)
-    print(f"Tables saved in {store.path}", flush=True)
+    print(f"Tables saved in {store.where}", flush=True)
     if lan:
         print_lan_addresses(addresses, port)
     print("Stop with Ctrl+C.", flush=True)

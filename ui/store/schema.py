@@ -1,0 +1,142 @@
+"""The tables' schema and its history: one ordered list of migrations for every engine.
+
+A store records each migration it has run in ``schema_version`` (its number and when). At open,
+the engine runs :func:`migrate` in one transaction that no other process opening the same store
+runs at the same time (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an advisory lock), so a store is
+always at one version, and two servers starting together never both migrate.
+
+Migration 1 is every layout before migrations were recorded: it is written to bring any of them
+(an empty database, the first release's ``tables`` alone, a file of a later release with its
+columns, uids, join codes, photos and deck) to the layout of issue 33, and is safe to run on each.
+Every later migration is a step from the one before: append one, never edit a released one. The
+SQL is written once; ``{row_number}``, ``{bytes}`` and ``{insertion_column}`` are said by each
+engine's dialect (``ui.store.engine.Dialect``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from ui.store.deck import DECK_SCHEMA
+from ui.store.engine import Connection
+
+JOIN_CODE_BYTES = 12
+"""A table's join code: 96 random bits, written in 16 URL-safe characters."""
+
+
+def new_join_code() -> str:
+    return secrets.token_urlsafe(JOIN_CODE_BYTES)
+
+
+FIRST_COLUMNS = {"id", "game", "format_version", "draft", "created", "updated", "deleted"}
+"""The ``tables`` table of the first release: a database holding it is scorepad's, from before
+the mark."""
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS tables (
+    id {row_number},
+    game TEXT NOT NULL,
+    format_version INTEGER NOT NULL,
+    draft TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    deleted TEXT
+)
+"""
+
+_ACCESS_AND_PHOTOS = [
+    # Which device may see which table (ui/store/access.py); a device is known by a hash of its token.
+    """CREATE TABLE IF NOT EXISTS grants (
+        device TEXT NOT NULL,
+        table_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        player INTEGER,
+        granted TEXT NOT NULL,
+        PRIMARY KEY (device, table_id)
+    )""",
+    "CREATE TABLE IF NOT EXISTS hosts (device TEXT PRIMARY KEY, since TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # Photos of a table's parts (ui/store/photos.py): pictures re-encoded without metadata.
+    """CREATE TABLE IF NOT EXISTS photos (
+        id {row_number},
+        uid TEXT NOT NULL UNIQUE,
+        table_id INTEGER NOT NULL,
+        player TEXT,
+        added TEXT NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        jpeg {bytes} NOT NULL,
+        thumbnail {bytes} NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS photos_of_table ON photos (table_id)",
+]
+
+_ADDED_COLUMNS: list[tuple[str, str, str]] = [
+    ("tables", "uid", "TEXT"),
+    ("tables", "finished", "TEXT"),
+    ("tables", "location", "TEXT NOT NULL DEFAULT ''"),
+    ("tables", "note", "TEXT NOT NULL DEFAULT ''"),
+    ("tables", "start_player", "INTEGER"),
+    ("tables", "join_code", "TEXT"),
+    ("photos", "device", "TEXT"),  # the device that uploaded it (ui/store/photos.py: quotas)
+]
+"""Columns added between the first release and the migrations, as (table, column, SQL
+declaration): a file of any release before gets those it lacks."""
+
+
+def _layouts_before_migrations(connection: Connection) -> None:
+    """Migration 1: any layout before migrations were recorded, brought to issue 33's."""
+    dialect = connection.dialect
+    connection.execute(dialect.declare(_TABLES))
+    for statement in _ACCESS_AND_PHOTOS:
+        connection.execute(dialect.declare(statement))
+    for table, column, declaration in _ADDED_COLUMNS:
+        dialect.add_column(connection, table, column, declaration)
+    # After its column, which an older file gains above.
+    connection.execute("CREATE INDEX IF NOT EXISTS photos_of_device ON photos (device)")
+    # Tables saved before uids existed get one; before every table had a join code, one too
+    # (reading a code, the Invite dialog, then never writes).
+    for (table_id,) in connection.execute("SELECT id FROM tables WHERE uid IS NULL").fetchall():
+        connection.execute("UPDATE tables SET uid = ? WHERE id = ?", (str(uuid.uuid4()), table_id))
+    connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_uid ON tables (uid)")
+    for (table_id,) in connection.execute(
+            "SELECT id FROM tables WHERE join_code IS NULL").fetchall():
+        connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
+                           (new_join_code(), table_id))
+    connection.execute(dialect.declare(DECK_SCHEMA))
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _layouts_before_migrations,
+]
+"""The schema's history, in order: migration ``n`` is ``MIGRATIONS[n - 1]``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The version this app writes: the number of the last migration."""
+
+
+class ForeignTables(Exception):
+    """The database holds a ``tables`` table that is not scorepad's: left as it is."""
+
+
+def migrate(connection: Connection) -> int:
+    """Run the migrations the store has not run, in the caller's transaction; the version it
+    had. A store of a newer version is left as it is (its tables say their own format:
+    ``StoredTable.readable``)."""
+    dialect = connection.dialect
+    if not dialect.columns(connection, "schema_version"):
+        present = dialect.columns(connection, "tables")
+        if present and not FIRST_COLUMNS <= present:
+            raise ForeignTables()
+        connection.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, "
+                           "applied TEXT NOT NULL)")
+    before = connection.execute(
+        "SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+    for version in range(before + 1, SCHEMA_VERSION + 1):
+        MIGRATIONS[version - 1](connection)
+        connection.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
+                           (version, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+    return before

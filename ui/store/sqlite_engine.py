@@ -1,0 +1,148 @@
+"""The embedded engine, the default: one SQLite file, a connection per operation.
+
+The file carries scorepad's mark (``application_id``) and is read without writing a byte before
+it is known to be ours; it runs in WAL mode, and a connection held open for the store's life
+keeps every screen reading what was saved when the file is deleted while the app runs (each
+change then refused in words).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ui.store.engine import Connection, Dialect, NotSaved, StoreUnavailable
+from ui.store.file_problems import file_problem
+from ui.store.schema import FIRST_COLUMNS, SCHEMA_VERSION, ForeignTables
+
+APPLICATION_ID = 0x53435044
+"""SQLite's application_id of a scorepad file ("SCPD"): the mark that the file is ours."""
+LAYOUT_VERSION = SCHEMA_VERSION
+"""SQLite's user_version of a scorepad file: its schema's version (``ui.store.schema``), readable
+without opening a table."""
+
+
+class SqliteDialect(Dialect):
+    name = "sqlite"
+
+    def columns(self, connection: Connection, table: str) -> set[str]:
+        return {row[1] for row in connection.execute(f"PRAGMA table_info({table})").fetchall()}
+
+
+SQLITE = SqliteDialect()
+
+
+def _ours(path: Path) -> bool:
+    """Whether scorepad may write ``path``: it is missing or empty, it carries the mark, or it
+    is an unmarked file from an earlier scorepad. Read without writing a byte (SQLite's
+    immutable mode: no lock, no journal, no WAL index), so a file that is not ours is left
+    exactly as it was."""
+    if not path.exists() or path.stat().st_size == 0:
+        return True
+    connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+    try:
+        mark = connection.execute("PRAGMA application_id").fetchone()[0]
+        if mark != 0:
+            return mark == APPLICATION_ID
+        names = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(tables)")}
+        return not names or FIRST_COLUMNS <= columns
+    finally:
+        connection.close()
+
+
+class SqliteEngine:
+    dialect = SQLITE
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path).expanduser().resolve()
+        self.where = str(self.path)
+        self.exports_folder = self.path.parent / "exports"
+
+    def _not_ours(self) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"the file is not a scorepad database (file {self.path}): it holds another "
+            "program's data and was left as it is; choose the right file, or start with "
+            "another")
+
+    def open(self, prepare: Callable[[Connection], None]) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not _ours(self.path):
+                raise self._not_ours()
+            with self._connection(create=True) as connection:
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute("PRAGMA journal_mode=WAL")
+                # One transaction for the migrations, taken before reading the version: a second
+                # process opening the file waits, then finds nothing left to do.
+                connection.execute("BEGIN IMMEDIATE")
+                prepare(Connection(connection, SQLITE))
+                connection.execute(f"PRAGMA user_version = {LAYOUT_VERSION}")
+                connection.commit()
+                # A damaged file can still open; find out now rather than at the first edit.
+                damage = connection.execute("PRAGMA quick_check").fetchone()[0]
+        except ForeignTables:
+            raise self._not_ours() from None
+        except (sqlite3.Error, OSError) as error:
+            raise StoreUnavailable(file_problem(error, self.path)) from error
+        if damage != "ok":
+            raise StoreUnavailable(f"the file is damaged (file {self.path}): restore it from a "
+                                   "backup, or start with another file")
+        # Held open, idle, for the store's life: SQLite keeps the WAL and its index beside the file
+        # while a connection is open, so a read creates nothing and still works when the file or
+        # its folder stops being writable (the edits are then kept and the refusal told).
+        self._keeper = sqlite3.connect(f"{self.path.as_uri()}?mode=rw", uri=True,
+                                       check_same_thread=False)
+        self._keeper.execute("SELECT count(*) FROM tables").fetchone()  # opens the WAL index
+        self._keeper_lock = threading.Lock()
+
+    def close(self) -> None:
+        """Let go of the file (its WAL is written into it): the store is not used after."""
+        self._keeper.close()
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection for reads only. A file deleted while the app runs is read on from the
+        connection the store holds open (SQLite still has it), one read at a time: every screen
+        still shows what was saved, while every change is refused in words (``NotSaved``: "the
+        file is no longer there"). A read that fails raises :class:`StoreUnavailable`."""
+        try:
+            if self.path.exists():
+                with self._connection() as connection:
+                    yield Connection(connection, SQLITE)
+                return
+            with self._keeper_lock:
+                yield Connection(self._keeper, SQLITE)
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
+            raise  # a defect of the app, not of the file
+        except (sqlite3.DatabaseError, OSError) as error:
+            raise StoreUnavailable(file_problem(error, self.path)) from error
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A connection for a change, committed when the block ends. A file that refuses it
+        raises :class:`NotSaved`, the change rolled back."""
+        try:
+            with self._connection() as connection:
+                yield Connection(connection, SQLITE)
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
+            raise  # a defect of the app, not of the file
+        except (sqlite3.DatabaseError, OSError) as error:
+            raise NotSaved(error, self.path) from error
+
+    @contextmanager
+    def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
+        # A connection per operation: handlers run on several threads, and each change must be
+        # committed before the handler returns. Only opening the store may create the file: one
+        # that vanished later is an error to tell, not an empty database to fill.
+        connection = sqlite3.connect(f"{self.path.as_uri()}?mode={'rwc' if create else 'rw'}",
+                                     uri=True, timeout=30)
+        try:
+            with connection:
+                yield connection
+        finally:
+            connection.close()
