@@ -27,8 +27,9 @@ PUBLIC = public_address("https://scores.example.org")
 
 
 @pytest.fixture()
-def store(tmp_path):
-    return TableStore(tmp_path / "t.sqlite3")
+def store(db):
+    """A store on each engine: the quotas and who manages read grants and tables in it."""
+    return TableStore(db("t"))
 
 
 def new_table(store: TableStore, creator: str | None = None) -> int:
