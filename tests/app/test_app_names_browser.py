@@ -1,11 +1,14 @@
-"""Every screen, light and dark, in headless Chromium with Flutter's accessibility tree on (as a
-screen reader turns it on): everything that can be tapped or typed into has a name."""
+"""Every screen, light in English and dark in German, in headless Chromium with Flutter's
+accessibility tree on (as a screen reader turns it on): everything that can be tapped or typed
+into has a name, and a table of Latin names fetches no fallback font."""
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from datetime import datetime
+from urllib.parse import urlsplit
 
 import pytest
 from PIL import Image, ImageDraw
@@ -19,6 +22,7 @@ from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
 from ui.store.photos import PhotoStore, safe_photo
 from ui.store.storage import TableStore
+from ui.web.fallback_fonts import flutter_fonts
 
 
 UNNAMED = """() => {
@@ -35,6 +39,23 @@ UNNAMED = """() => {
 }"""
 """How many tappable elements are on screen, and the handles of those without an accessible name:
 no aria-label, no text (an input's name is its aria-label, from its label)."""
+
+
+FALLBACK = re.compile(r"^http://[^/]+/fonts/[^/]+/(.*)$")
+"""Flutter's fallback fonts, and the path under it (Flutter's path of the file)."""
+
+FRAMES = 5
+"""Animation frames to let pass once a screen's control is drawn."""
+
+FRAMES_PASSED = """(frames) => new Promise(done => {
+    const next = (left) => left ? requestAnimationFrame(() => next(left - 1)) : done(true);
+    next(frames);
+})"""
+"""Waits until ``frames`` animation frames have been drawn. A screen's control is in the
+accessibility tree once its frame is laid out; Flutter looks for fallback fonts while it lays
+text out and asks for them at once (a zero-delay timer): a few frames later, a font this screen
+needed has been asked for. There is no event for "no font was asked", so this is the point at
+which one would have been."""
 
 
 @pytest.fixture(scope="module")
@@ -183,10 +204,31 @@ def close_help(page) -> None:
         handle(page, "screen-help-text").wait_for(state="detached", timeout=UI_TIMEOUT)
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_every_tappable_element_has_a_name(app_server, browser, tables, theme):
-    unnamed = {}
+@pytest.mark.parametrize(("theme", "lang"), [("light", "en"), ("dark", "de")])
+def test_every_tappable_element_has_a_name_and_latin_names_fetch_no_fallback_font(
+        app_server, browser, tables, theme, lang):
+    """Every screen has a name on everything tappable; and a table of Latin names costs no
+    fallback font (issue 30: "a phone downloads a font only when a name on its screen needs
+    it"): not one request goes to Flutter's fallback address ``/fonts/``
+    (ui/web/fallback_fonts.py; the app's own fonts are under ``/client/…/``).
+
+    What the fonts check caught: the Sunflower Valley editor's "★" (points) and "☺"
+    (villagers), which DejaVu Sans has and the client's Roboto has not. Flutter fetched "Noto
+    Sans SC 86" for the star and "Noto Sans Symbols" for the smiley whenever it laid that editor
+    out in Roboto: on the screen loaded after it (the reloaded tab's first frame is its running
+    session's last screen, drawn before the page's theme names DejaVu), and on a slow load. Now
+    the client's font list (FontManifest.json, loaded before the client draws) holds DejaVu
+    Sans, under its own family and as Roboto (ui/web/web_delivery.py: ``OWN_FONTS``). One walk
+    checks both, light in English and dark in German, so the suite walks every screen once per
+    case instead of twice."""
+    font_names = {font.path: font.name for font in flutter_fonts()}
+    unnamed: dict[str, list[str]] = {}
+    asked: list[str] = []
+    fetched: dict[str, list[str]] = {}
     with page_of(browser, viewport=TABLET_TALL, color_scheme=theme) as page:
+        page.on("request", lambda request: asked.append(request.url)
+                if FALLBACK.match(request.url) else None)
+        open_app(page, f"{app_server.url}/?lang={lang}")  # remembered by this browser
         for screen, missed in walk(page, app_server.url, tables):
             if missed:
                 unnamed[screen] = [missed]
@@ -194,5 +236,11 @@ def test_every_tappable_element_has_a_name(app_server, browser, tables, theme):
             seen, missing = page.evaluate(UNNAMED)
             if seen == 0 or missing:  # a screen with nothing to tap was not read at all
                 unnamed[screen] = missing or ["nothing tappable found"]
+            page.evaluate(FRAMES_PASSED, FRAMES)
+            if asked:
+                fetched[screen] = [font_names.get(FALLBACK.match(url)[1], urlsplit(url).path)
+                                   for url in asked]
+                asked.clear()
     assert unnamed == {}, "\n".join(f"{screen}: {', '.join(handles)}"
                                      for screen, handles in unnamed.items())
+    assert fetched == {}, f"fallback fonts fetched, by screen: {fetched}"
