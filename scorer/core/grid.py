@@ -6,6 +6,7 @@ Cells are ``(row, column)`` tuples; nothing here knows about cards or colours.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
@@ -337,20 +338,180 @@ def maximum_matching(edges: Iterable[tuple[Node, Node]]) -> set[tuple[Node, Node
     """The largest set of ``edges`` that share no node (each node in one pair at most).
 
     A greedy choice can strand nodes; this is exact on any graph. Neighbours on a grid always make
-    a bipartite graph (a checkerboard's two colours), where Hopcroft-Karp is several times faster
-    than Edmonds' blossom algorithm, which takes the rest. Both come from networkx. Each pair comes
-    back in a stable (sorted) orientation.
-    """
-    import networkx as nx  # here, not at the top: only the Girasoles pairs need it (see above)
+    a bipartite graph (a checkerboard's two colours), matched by Hopcroft-Karp; any other graph
+    (an odd cycle: never from a grid) by Edmonds' blossom algorithm. Each pair comes back in a
+    stable (sorted) orientation; an edge from a node to itself pairs nothing.
 
-    graph = nx.Graph()
-    graph.add_edges_from(edges)
-    try:
-        sides = nx.bipartite.color(graph)
-    except nx.NetworkXError:  # an odd cycle: not bipartite
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
+    Both are written here rather than taken from networkx, whose import costs several times the
+    whole scoring of a Girasoles table (docs/benchmarks/cli_start.md). On a bipartite graph the
+    pairs are the very ones networkx's ``hopcroft_karp_matching`` chose (the same order of nodes,
+    of neighbours and of its sets), so a scorepad lists the same places as before;
+    tests/core/test_core_matching.py checks both algorithms against networkx.
+    """
+    adjacency: dict[Node, dict[Node, None]] = {}
+    for first, second in edges:
+        # The nodes and their neighbours in the order the edges name them, as networkx's Graph
+        # keeps them: Hopcroft-Karp's choice among equally large matchings follows this order.
+        adjacency.setdefault(first, {})
+        adjacency.setdefault(second, {})
+        if first != second:
+            adjacency[first][second] = None
+            adjacency[second][first] = None
+    sides = _two_sides(adjacency)
+    if sides is None:
+        matching = _blossom_matching(adjacency)
     else:
         top = [node for node, side in sides.items() if side == 0]
-        partner = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=top)
+        partner = _hopcroft_karp(adjacency, top)
         matching = {(node, partner[node]) for node in top if node in partner}
     return {tuple(sorted(pair)) for pair in matching}  # type: ignore[misc]
+
+
+def _two_sides(adjacency: Mapping[Node, Mapping[Node, None]]) -> dict[Node, int] | None:
+    """Each node's side (0 or 1) such that every edge joins the two sides, or None when an odd
+    cycle makes that impossible. The first node of each connected part is on side 1, as
+    networkx's ``bipartite.color`` puts it."""
+    sides: dict[Node, int] = {}
+    for start, neighbours in adjacency.items():
+        if start in sides or not neighbours:
+            continue
+        sides[start] = 1
+        stack = [start]
+        while stack:
+            node = stack.pop()
+            for neighbour in adjacency[node]:
+                if neighbour not in sides:
+                    sides[neighbour] = 1 - sides[node]
+                    stack.append(neighbour)
+                elif sides[neighbour] == sides[node]:
+                    return None
+    sides.update((node, 0) for node, neighbours in adjacency.items() if not neighbours)
+    return sides
+
+
+def _hopcroft_karp(adjacency: Mapping[Node, Mapping[Node, None]],
+                   top: list[Node]) -> dict[Node, Node]:
+    """A maximum matching of a bipartite graph whose side ``top`` has no edge inside it: each
+    matched node's partner, both ways. Breadth first from every unmatched top node, the shortest
+    augmenting paths are then followed depth first, phase after phase, until none is left."""
+    left = set(top)
+    right = set(adjacency) - left  # sets built as networkx builds them: their order is its order
+    left_partner: dict[Node, Node | None] = dict.fromkeys(left)
+    right_partner: dict[Node, Node | None] = dict.fromkeys(right)
+    far = float("inf")
+    distance: dict[Node | None, float] = {}
+
+    def shortest_paths_exist() -> bool:
+        queue = deque()
+        for node in left:
+            if left_partner[node] is None:
+                distance[node] = 0
+                queue.append(node)
+            else:
+                distance[node] = far
+        distance[None] = far  # None stands for "unmatched": reaching it ends an augmenting path
+        while queue:
+            node = queue.popleft()
+            if distance[node] < distance[None]:
+                for neighbour in adjacency[node]:
+                    if distance[right_partner[neighbour]] == far:
+                        distance[right_partner[neighbour]] = distance[node] + 1
+                        queue.append(right_partner[neighbour])
+        return distance[None] != far
+
+    def augmented(node: Node | None) -> bool:
+        # Recursive, as deep as an augmenting path is long: a few dozen nodes on a board.
+        if node is None:
+            return True
+        for neighbour in adjacency[node]:
+            if distance[right_partner[neighbour]] == distance[node] + 1:
+                if augmented(right_partner[neighbour]):
+                    right_partner[neighbour] = node
+                    left_partner[node] = neighbour
+                    return True
+        distance[node] = far
+        return False
+
+    while shortest_paths_exist():
+        for node in left:
+            if left_partner[node] is None:
+                augmented(node)
+    partners = {node: mate for node, mate in left_partner.items() if mate is not None}
+    partners.update((node, mate) for node, mate in right_partner.items() if mate is not None)
+    return partners
+
+
+def _blossom_matching(adjacency: Mapping[Node, Mapping[Node, None]]) -> set[tuple[Node, Node]]:
+    """A maximum matching of any graph, by Edmonds' blossom algorithm: from each unmatched node a
+    breadth-first search for an augmenting path, an odd cycle (a blossom) shrunk to its base
+    node when met, so that the path can go round it either way."""
+    nodes = list(adjacency)
+    index = {node: number for number, node in enumerate(nodes)}
+    neighbours = [[index[other] for other in adjacency[node]] for node in nodes]
+    count = len(nodes)
+    mate = [-1] * count
+
+    def augmenting_path_end(root: int, parent: list[int]) -> int:
+        """The unmatched node an augmenting path from ``root`` reaches (-1: none); ``parent``
+        leads back along it."""
+        base = list(range(count))
+        seen = [False] * count
+        seen[root] = True
+        queue = deque([root])
+
+        def common_base(a: int, b: int) -> int:
+            on_path = [False] * count
+            while True:
+                a = base[a]
+                on_path[a] = True
+                if mate[a] == -1:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if on_path[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark_blossom(node: int, blossom_base: int, child: int, in_blossom: list[bool]) -> None:
+            while base[node] != blossom_base:
+                in_blossom[base[node]] = in_blossom[base[mate[node]]] = True
+                parent[node] = child
+                child = mate[node]
+                node = parent[mate[node]]
+
+        while queue:
+            node = queue.popleft()
+            for other in neighbours[node]:
+                if base[node] == base[other] or mate[node] == other:
+                    continue
+                if other == root or (mate[other] != -1 and parent[mate[other]] != -1):
+                    blossom_base = common_base(node, other)
+                    in_blossom = [False] * count
+                    mark_blossom(node, blossom_base, other, in_blossom)
+                    mark_blossom(other, blossom_base, node, in_blossom)
+                    for member in range(count):
+                        if in_blossom[base[member]]:
+                            base[member] = blossom_base
+                            if not seen[member]:
+                                seen[member] = True
+                                queue.append(member)
+                elif parent[other] == -1:
+                    parent[other] = node
+                    if mate[other] == -1:
+                        return other
+                    seen[mate[other]] = True
+                    queue.append(mate[other])
+        return -1
+
+    for root in range(count):
+        if mate[root] != -1:
+            continue
+        parent = [-1] * count
+        end = augmenting_path_end(root, parent)
+        while end != -1:  # flip the path: its unmatched edges become the matched ones
+            before = parent[end]
+            next_end = mate[before]
+            mate[end], mate[before] = before, end
+            end = next_end
+    return {(nodes[a], nodes[b]) for a, b in enumerate(mate) if b != -1 and a < b}
