@@ -29,7 +29,7 @@ from ui.store.presence import Presence
 from ui.live.session import Sessions, scoring_thread, storage_writer
 from ui.store.storage import NoSuchTable, NotSaved, StoredTable, TableStore
 from ui.parts.saving import tell_not_saved
-from ui.web.closed_tabs import still_connected
+from ui.web.closed_tabs import TabClosedBeforeReady, still_connected
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 from ui.web.public import PublicAddress
@@ -460,14 +460,15 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         context.show(page.route)
         if refused is not None:
             tell_not_saved(context, refused)
-        # The tab may have closed while main awaited its answers (the device, its language):
-        # an ordinary end, told to Flet by its own exception. A plain return would not do: Flet
-        # then calls the session's after_event on the connection it has already let go
-        # (AttributeError on None, logged as an unhandled error), and the theme needs the
-        # connection to be asked for.
+        # The tab may have closed while main awaited its answers (the device, its language): an
+        # ordinary end, told to Flet as a broken pipe, the one ending its handler takes without
+        # touching the session it may already have let go. A plain return has Flet call
+        # after_event on that session, and its FletPageDisconnectedException branch reads the
+        # session's id: both fail on None once the tab's connection is disposed (AttributeError,
+        # logged as an unhandled error; tests/app/test_app_closed_tabs.py runs Flet's handler).
         if not still_connected(page) or page.session.connection is not connection:
             logger.debug("a browser tab closed before its screen was ready")
-            raise ft.FletPageDisconnectedException("the tab closed before its screen was ready")
+            raise TabClosedBeforeReady("the tab closed before its screen was ready")
         page.run_task(theme.restore, page, context.redraw)
 
     return main

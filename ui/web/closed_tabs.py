@@ -36,6 +36,17 @@ def still_connected(page) -> bool:
     return page.session.connection is not None
 
 
+class TabClosedBeforeReady(BrokenPipeError):
+    """Ends a session's ``main`` whose tab closed while it awaited the browser.
+
+    Flet's handler (flet-web 1.0.5, ``FletApp.__on_session_created``) takes a broken pipe as the
+    end of a session whose transport is gone: one info line, and the session is read only if it
+    is still there. Any other ending touches the session, which Flet sets to None when it
+    disposes the tab's connection: a return calls its ``after_event``, Flet's own
+    ``FletPageDisconnectedException`` logs its ``id``.
+    """
+
+
 class ClosedTabs:
     """ASGI wrapper: a websocket whose browser has gone ends quietly."""
 
