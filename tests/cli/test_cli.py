@@ -175,3 +175,33 @@ def test_the_composed_command_scores_like_the_library_without_loading_the_app():
                              cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert composed.stderr == "0 []\n"
     assert composed.stdout == library.stdout and library.returncode == 0
+
+
+GAME_PACKAGES = {"sunflower_valley", "girasoles", "maple_valley"}
+NEVER_FOR_A_SCORE = ("flet", "flet_web", "fastapi", "starlette", "uvicorn", "networkx", "psycopg",
+                     "psycopg_pool", "hypothesis", "ui.web", "ui.store", "ui.live", "ui.screens",
+                     "ui.parts", "ui.games")
+"""What ``scorepad score`` must not import: the app, the server, the database and test tools
+(issue "at the physical limit": the command line is Python's start plus the work)."""
+
+
+def modules_imported_by(*args: str) -> set[str]:
+    """Every module the process ``python -m ui ARGS`` imported, from ``-X importtime``."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "ui", *args], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line} - {"package"}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_PACKAGES))
+def test_score_imports_only_the_library_and_its_own_game(game):
+    example = sorted((ROOT / "examples" / game).glob("*.json"))[0]
+    imported = modules_imported_by("score", str(example))
+    assert any(name.startswith(f"scorer.{game}.") for name in imported)  # the list is read right
+    loaded_apart = sorted(name for name in imported
+                          if name.split(".")[0] in NEVER_FOR_A_SCORE
+                          or ".".join(name.split(".")[:2]) in NEVER_FOR_A_SCORE)
+    assert loaded_apart == []
+    other_games = sorted(name for name in imported if name.startswith("scorer.")
+                         and name.split(".")[1] in GAME_PACKAGES - {game})
+    assert other_games == []
