@@ -58,9 +58,9 @@ TIMED_TAP = """async ([cellId, totalId]) => {
 }"""
 
 
-def full_table(db: Path, players: int = 4, filled: int = 1) -> int:
-    """A table of ``players``; the first ``filled`` valleys fill rows 0..3, columns -2..2 except
-    two places."""
+def full_table(db: str | Path, players: int = 4, filled: int = 1) -> int:
+    """A table of ``players`` in the store at ``db`` (a SQLite file or a ``postgresql://``
+    address); the first ``filled`` valleys fill rows 0..3, columns -2..2 except two places."""
     game = APP_GAMES["sunflower_valley"]
     setups = [PlayerSetup(name, colour) for name, colour in
               zip(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players], PLAYER_COLOURS)]
@@ -68,7 +68,11 @@ def full_table(db: Path, players: int = 4, filled: int = 1) -> int:
                                               "long_way"]})
     for player in draft["players"][:filled]:
         fill_valley(player["cards"])
-    return TableStore(db).create(game.key, draft)
+    store = TableStore(db)
+    try:
+        return store.create(game.key, draft)
+    finally:
+        store.close()
 
 
 def fill_valley(cards: list) -> None:
