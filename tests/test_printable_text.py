@@ -103,6 +103,19 @@ def test_a_note_may_hold_lines_and_tabs_but_a_location_is_one_line():
                               "(U+001B), which starts terminal commands; remove it")
 
 
+def test_the_finish_forms_refusal_of_a_character_is_said_in_the_devices_language():
+    """Said in Spanish or German on such a device, never the library's English (a newcomer on a
+    Spanish phone met it in English)."""
+    from ui.parts.words import app_language
+
+    form = FinishForm("2026-02-14", "21:05", location="Casa\nCocina")
+    assert form.problem(app_language("es")).startswith(
+        "Un lugar no puede contener caracteres de control: el carácter 5 es ")
+    form = FinishForm("2026-02-14", "21:05", note="gut\x1b[0m")
+    assert form.problem(app_language("de")).startswith(
+        "Eine Notiz darf keine Steuerzeichen enthalten: Zeichen 4 ist ")
+
+
 def test_the_apps_name_fields_show_the_librarys_message():
     words = REFUSED["a newline"][1]
     assert rename_problem(["Ann", "Eve"], 1, "Bo\nb") == words

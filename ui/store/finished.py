@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from scorer.core.players import COLOUR_NAMES, name_key
-from scorer.core.text import unprintable
+from scorer.core.text import unprintable_message
 from scorer.games import score
 from scorer.language import DEFAULT, Language, language
-from scorer.message import Message, MessageError, msg, verbatim
+from scorer.message import Message, MessageError, msg
 from scorer.plays import Play
 from ui.store.draft_check import DraftChecker
 from ui.store.storage import StoredTable, TableStore
@@ -180,7 +180,10 @@ class FinishForm:
         """What keeps the form from finishing the table, said in ``words`` (English when not
         given), or None."""
         message = self._problem()
-        return None if message is None else (words or language(DEFAULT)).render(message)
+        if message is None:
+            return None
+        said = (words or language(DEFAULT)).render(message)
+        return said[:1].upper() + said[1:]  # the library's "a location cannot hold …" opens it
 
     def _problem(self) -> Message | None:
         try:
@@ -192,11 +195,9 @@ class FinishForm:
                        count=LOCATION_LENGTH)
         if len(self.note) > NOTE_LENGTH:
             return msg("ui.finish.long_note", "Note: at most {count} letters", count=NOTE_LENGTH)
-        problem = (unprintable(self.location, "a location")
-                   or unprintable(self.note, "a note", lines=True))
-        # The library's sentence, capitalised (said in English until the library says it as a
-        # message).
-        return verbatim(f"{problem[0].upper()}{problem[1:]}") if problem else None
+        return (unprintable_message(self.location, msg("ui.finish.what.location", "a location"))
+                or unprintable_message(self.note, msg("ui.finish.what.note", "a note"),
+                                       lines=True))
 
     def finish(self, store: TableStore, table_id: int) -> None:
         problem = self.problem()
