@@ -68,6 +68,11 @@ def move(device, source, target) -> None:
     editor._tap(target)
 
 
+def on_screen(device, identifier: str):
+    """The control under the handle ``identifier`` on the device's screen, or None."""
+    return identified(device.context.page.controls[0], identifier)
+
+
 def tab_total(device, player: int):
     """The Text of ``player``'s total on the device's tabs."""
     return device.view._tab_marks[player][0]
@@ -239,3 +244,30 @@ def test_the_editor_reads_the_check_of_its_valley_that_the_table_made(store):
         assert len(editor.model.checked[0].cards) == 3
 
     asyncio.run(run())
+
+
+def test_a_game_finished_on_anns_phone_is_told_on_bobs_at_once_and_its_reopening_too(store):
+    """A newcomer's stumble: Ann finished the game and Bob's phone went on as if nothing
+    happened. Now his screen says so, with the way to the finish screen, as soon as Ann saves;
+    and the notice goes when she reopens the game."""
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {(0, 1): Kind.LAKE})
+        assert on_screen(bob, "table-finished") is None
+        ann.context.show(f"/table/{table_id}/finish")
+        ann.view.form.location = "Café Sol"
+        await ann.session.dispatch_event(on_screen(ann, "finish-save")._i, "click", None)
+        await server.settle()
+
+        assert store.get(table_id).finished is not None
+        assert texts(on_screen(bob, "table-finished"))[0] == (
+            "The game is finished: it is in History.")
+        assert on_screen(bob, "finished-details") is not None
+
+        ann.context.show(f"/table/{table_id}/finish")  # the harness's page has no route
+        await ann.session.dispatch_event(on_screen(ann, "finish-reopen")._i, "click", None)
+        await server.settle()
+        assert store.get(table_id).finished is None
+        assert on_screen(bob, "table-finished") is None
+
+    asyncio.run(run())
+

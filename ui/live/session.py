@@ -144,6 +144,9 @@ class TableSession:
         self.save_problem: Message | None = None
         """Why the last save failed, for every device to say in its language (see
         :attr:`save_error`); None once a save worked."""
+        self.finished = stored.finished
+        """When the game was finished (None: in progress), for the screens to say so; kept by
+        :meth:`Sessions.finish_changed` when a device finishes or reopens it."""
         self.deleted = False
         """Deleted on some device: edits are refused until it is restored."""
         self.deleted_by: str | Message | None = None
@@ -428,6 +431,15 @@ class Sessions:
             write(table_id)
             session.deleted = deleted
             session.deleted_by = by
+
+    def finish_changed(self, table_id: int) -> None:
+        """The table was finished, or reopened, by a device of this server: its open session
+        reads when from the store, for every screen showing the table to say so."""
+        with self._lock:
+            session = self._open.get(table_id)
+        if session is not None:
+            stored = self.store.get(table_id)
+            session.finished = None if stored is None else stored.finished
 
     def purge(self, table_ids: list[int]) -> int:
         """Forget for good those of the tables that are deleted (the user emptied them)."""

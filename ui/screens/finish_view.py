@@ -28,6 +28,28 @@ def finish_action(context, table_id: int) -> ft.Control:
         if finished else words.say("ui.finish.finish", "Finish the game"))
 
 
+def finished_notice(context, session) -> ft.Control:
+    """At the top of a table another device finished: the game is over and in History (edits
+    still count: History scores the table as it is), with the way to the finish screen (when,
+    where, BG Stats, a rematch, or Reopen). Nothing while the game is in progress."""
+    if session.finished is None:
+        return ft.Container(height=0)
+    words = context.words
+    table_id = session.table_id
+    return labelled("table-finished", ft.Container(
+        ft.Row([
+            ft.Text(words.say("ui.finish.done", "The game is finished: it is in History."),
+                    size=15, weight=ft.FontWeight.BOLD, expand=True),
+            tap_target(words.say("ui.finish.notice_open", "Details"),
+                       lambda e: context.go(f"/table/{table_id}/finish"), "finished-details",
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=8,
+                       tooltip=words.say("ui.finish.finished_tip",
+                                         "Finished: BG Stats, rematch, reopen")),
+        ], spacing=8),
+        padding=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    ))
+
+
 def start_rematch(context, table_id: int) -> int:
     """A new table of the same game for the same players (see ``GamePlugin.rematch_draft``)."""
     session = context.sessions.get(table_id)
@@ -202,6 +224,7 @@ class FinishView:
             self.context.page.update()
             return
         self.form.finish(self.context.store, self.table_id)
+        self.context.sessions.finish_changed(self.table_id)
         self.context.kept.pop(self._kept_as, None)
         self.context.edited(self.table_id)
         self.context.show(self.context.page.route)
@@ -211,6 +234,7 @@ class FinishView:
     @saves
     def _reopen(self, e=None) -> None:
         self.context.store.reopen(self.table_id)
+        self.context.sessions.finish_changed(self.table_id)
         self.context.kept.pop(self._kept_as, None)
         self.context.edited(self.table_id)
         self.context.toast(self.context.words.say(

@@ -141,15 +141,22 @@ class TableView:
         return False
 
     def _show_notice(self) -> list[ft.Control]:
-        """The deleted-table notice when the table is deleted; the notice's place when it
-        changed (to update), else nothing."""
+        """The deleted-table notice when the table is deleted, else the finished-game notice
+        when it is finished; the notice's place when it changed (to update), else nothing."""
         session = self.session
         notice = self._notice.get(
-            session.deleted, lambda: deleted_notice(self.context, session, self.player))
+            (session.deleted, session.finished is not None),
+            lambda: deleted_notice(self.context, session, self.player) if session.deleted
+            else self._finished_notice())
         if self._notice_place.content is notice:
             return []
         self._notice_place.content = notice
         return [self._notice_place]
+
+    def _finished_notice(self) -> ft.Control:
+        from ui.screens.finish_view import finished_notice  # as finish_action: imported late
+
+        return finished_notice(self.context, self.session)
 
     def _show_tabs(self) -> list[ft.Control]:
         """Each tab's total, warning and presence mark set in place (the tabs are built again
