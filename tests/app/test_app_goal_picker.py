@@ -31,3 +31,17 @@ def test_a_fourth_goal_is_refused_in_words_and_the_three_stay():
     assert identified(goals.root, "goals-full") is None
     identified(goals.root, f"goal-{fourth}").on_click(None)
     assert fourth in goals.goals and len(goals.goals) == 3
+
+
+def test_the_refusal_is_said_under_the_cards_so_no_card_moves_from_under_the_finger():
+    """Said above the cards, the refusal pushed the card just tapped about 60 px down on a
+    phone (issue 32's walk): everything above the cards stays as it was."""
+    goals = picker("en")
+    fourth = next(key for key in GOALS if key not in FIRST_GAME_GOALS)
+    before = len(goals.root.controls)
+    chips_at = next(index for index, control in enumerate(goals.root.controls)
+                    if identified(control, f"goal-{fourth}") is not None)
+    identified(goals.root, f"goal-{fourth}").on_click(None)
+    assert identified(goals.root.controls[chips_at], f"goal-{fourth}") is not None
+    assert len(goals.root.controls) == before + 1
+    assert identified(goals.root.controls[-1], "goals-full") is not None

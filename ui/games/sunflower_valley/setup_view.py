@@ -55,14 +55,16 @@ class GoalPicker:
                     goals=tuple(GOALS[k].title for k in chosen)) if chosen else
                 say("ui.sv.goals.chosen_none", "0 of 3 chosen: none (the children's game)"),
                 size=14)),
-            *([labelled("goals-full", ft.Text(say(
-                "ui.sv.goals.full", "3 goal cards are chosen: to choose {goal}, first tap one "
-                "of the 3 to take it off.", goal=GOALS[self.refused].title), size=14,
-                color=ft.Colors.ERROR))] if self.refused else []),
             ft.Text(say("ui.sv.goals.colours", "Blue: competitive. Orange: accumulative."),
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            # Under the cards, not above: a message above them pushed the card just tapped
+            # from under the finger (about 60 px on a phone).
+            *([labelled("goals-full", ft.Text(say(
+                "ui.sv.goals.full", "3 goal cards are chosen: to choose {goal}, first tap one "
+                "of the 3 to take it off.", goal=GOALS[self.refused].title), size=14,
+                color=ft.Colors.ERROR))] if self.refused else []),
         ]
 
     def _toggle(self, key: str) -> None:
