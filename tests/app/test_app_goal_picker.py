@@ -3,6 +3,8 @@ are chosen changes nothing, and the picker says why and what to do, in the devic
 
 from __future__ import annotations
 
+import flet as ft
+
 from control_tree import identified
 from scorer.sunflower_valley.goals import GOALS
 from scorer.sunflower_valley.models import FIRST_GAME_GOALS
@@ -45,3 +47,27 @@ def test_the_refusal_is_said_under_the_cards_so_no_card_moves_from_under_the_fin
     assert identified(goals.root.controls[chips_at], f"goal-{fourth}") is not None
     assert len(goals.root.controls) == before + 1
     assert identified(goals.root.controls[-1], "goals-full") is not None
+
+
+def test_on_a_phone_the_refusal_also_comes_in_a_snack_bar_at_the_bottom(tmp_path):
+    """Under the cards the refusal may be below the fold while the tapped card is in sight: a
+    snack bar says it where the player looks, on the new table screen of a real session."""
+    import asyncio
+
+    from live_devices import Server
+    from ui.store.storage import TableStore
+
+    async def run():
+        store = TableStore(tmp_path / "t.sqlite3")
+        server = Server(store)
+        phone = server.connect("ann", "/new", table_id=0, player=0)
+        fourth = next(key for key in GOALS if key not in FIRST_GAME_GOALS)
+        chip = identified(phone.context.page.controls[0], f"goal-{fourth}")
+        await phone.session.dispatch_event(chip._i, "click", None)
+        bars = [control for control in phone.context.page._dialogs.controls  # noqa: SLF001
+                if isinstance(control, ft.SnackBar)]
+        assert [bar.content.value for bar in bars] == [
+            "3 goal cards are chosen: to choose " + app_language("en").render(
+                GOALS[fourth].title) + ", first tap one of the 3 to take it off."]
+
+    asyncio.run(run())

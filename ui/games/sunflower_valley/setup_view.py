@@ -61,10 +61,8 @@ class GoalPicker:
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             # Under the cards, not above: a message above them pushed the card just tapped
             # from under the finger (about 60 px on a phone).
-            *([labelled("goals-full", ft.Text(say(
-                "ui.sv.goals.full", "3 goal cards are chosen: to choose {goal}, first tap one "
-                "of the 3 to take it off.", goal=GOALS[self.refused].title), size=14,
-                color=ft.Colors.ERROR))] if self.refused else []),
+            *([labelled("goals-full", ft.Text(self._refusal(self.refused), size=14,
+                                              color=ft.Colors.ERROR))] if self.refused else []),
         ]
 
     def _toggle(self, key: str) -> None:
@@ -77,8 +75,22 @@ class GoalPicker:
             self.refused = key
             self.render()
             self.root.update()
+            self._tell(self._refusal(key))
             return
         self._set(goals)
+
+    def _refusal(self, goal: str) -> str:
+        return self.words.say("ui.sv.goals.full", "3 goal cards are chosen: to choose {goal}, "
+                              "first tap one of the 3 to take it off.", goal=GOALS[goal].title)
+
+    def _tell(self, text: str) -> None:
+        """Said in a snack bar too: the message under the cards may be below the screen's fold
+        when the tapped card is not."""
+        try:
+            page = self.root.page
+        except RuntimeError:  # a picker on no page (a test's)
+            return
+        page.show_dialog(ft.SnackBar(content=ft.Text(text), duration=6000))
 
     def _set(self, goals: list[str]) -> None:
         self.refused = None
