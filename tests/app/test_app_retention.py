@@ -171,6 +171,7 @@ def test_migration_2_counts_the_clock_of_a_table_kept_before_from_its_last_chang
     table_id = new_table(store)
     updated = store.get(table_id).updated
     with store._writing() as connection:
+        connection.execute("DROP INDEX tables_opened")
         connection.execute("ALTER TABLE tables DROP COLUMN opened")
         connection.execute("DELETE FROM schema_version WHERE version = 2")
     store.close()
@@ -307,3 +308,18 @@ def test_my_data_says_what_is_kept_and_counts_the_device_s_tables(store):
     assert "What this server stores" in text and "Who can see it" in text
     assert "90 days" in text and "365 days" in text
     assert "Download a backup of my table (1)" in text
+
+
+def test_a_store_kept_by_a_private_server_loses_nothing_at_its_first_public_start(
+        store, retention, clock):
+    """Its tables' clocks are months old: the public mode notes when it began, and no table
+    goes sooner than its days after that, each date on the screens all along."""
+    old = new_table(store)
+    opened_at(retention, clock, old, T0 - 400 * DAY)
+    clock.now = T0
+    public = Retention(store, 90, 365, clock=clock)
+    assert public.begin() == T0
+    assert Retention(store, clock=Clock(T0 + DAY)).begin() == T0  # noted once, for good
+    assert public.kept_until(store.get(old)) == T0 + 90 * DAY
+    assert public.sweep(T0 + 89 * DAY) == []
+    assert public.sweep(T0 + 91 * DAY) == [old]

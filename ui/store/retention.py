@@ -11,7 +11,10 @@ ahead ("kept until …; download a backup to keep it longer"), and a backup impo
 back with a new clock. The private mode never sweeps: it keeps everything.
 
 The sweep runs on a thread of its own (the app's ``ui.web.sweeper``), never on the event loop, and
-skips the tables open on this process right now.
+skips the tables open on this process right now. A store that a private server kept first (its
+tables' clocks months old) loses nothing at once when it is served in public: the first public
+start is noted (:meth:`Retention.begin`), and no table is deleted sooner than its days after it,
+so every date is on the screens for the whole period first.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ logger = logging.getLogger(__name__)
 OPENED_EVERY = timedelta(hours=1)
 """How often one table's opening is written: a table open on six phones all evening is one write
 an hour, not one per screen."""
+SINCE = "retention_since"
+"""The settings row noting when a public server first swept this store (:meth:`Retention.begin`)."""
+NOTHING = ""
+"""A stamp no table's clock is before: the sweep's cut-off when nothing of a kind is due yet."""
 SWEEP_BATCH = 200
 """Tables deleted per transaction: a long sweep never holds the store's write lock for long (the
 players' saves wait for it on SQLite)."""
@@ -69,21 +76,37 @@ class Retention:
         self.finished_days = finished_days
         self.clock = clock
         self.writer = writer
+        self.since: datetime | None = None
+        """When the public mode first swept this store (:meth:`begin`); None: never, or not
+        asked (then no grace)."""
         self._seen: dict[int, datetime] = {}
         """The last opening of each table this process wrote (or is writing): the throttle, and
         what the sweep and the dates shown trust before the store has it."""
         self._lock = threading.Lock()
+
+    def begin(self) -> datetime:
+        """The public mode starts on this store: the first time, note when, in the store (every
+        later start finds it). From then on no table is deleted sooner than its days after it."""
+        with self.store._writing() as connection:  # noqa: SLF001 - the tables' own rules
+            connection.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                               "ON CONFLICT (name) DO NOTHING",
+                               (SINCE, opened_stamp(self.clock())))
+            value = connection.execute("SELECT value FROM settings WHERE name = ?",
+                                       (SINCE,)).fetchone()[0]
+        self.since = datetime.fromisoformat(value)
+        return self.since
 
     def kept_for(self, finished: bool) -> timedelta:
         """How long a table nobody opens is kept."""
         return timedelta(days=self.finished_days if finished else self.table_days)
 
     def last_opened(self, table: StoredTable) -> datetime:
-        """When a device last opened the table, as this process knows it best."""
+        """When a device last opened the table, as this process knows it best (never before
+        the public mode began: :meth:`begin`)."""
         with self._lock:
             seen = self._seen.get(table.id)
         stored = table.opened or self.clock()
-        return max(stored, seen) if seen is not None else stored
+        return max(stored, *(moment for moment in (seen, self.since) if moment is not None))
 
     def kept_until(self, table: StoredTable) -> datetime:
         """When the table is deleted unless a device opens it before (aware, UTC)."""
@@ -117,6 +140,11 @@ class Retention:
                 if self._seen.get(table_id) == now:
                     del self._seen[table_id]
 
+    def cut_off(self, now: datetime, finished: bool) -> str:
+        """The stamp a table's clock must be before to be due at ``now``."""
+        cut = now - self.kept_for(finished)
+        return NOTHING if self.since is not None and self.since >= cut else opened_stamp(cut)
+
     def due(self, now: datetime | None = None) -> list[int]:
         """The tables past their date at ``now`` (any, deleted or not), by the store's clock."""
         now = now or self.clock()
@@ -124,8 +152,7 @@ class Retention:
             rows = connection.execute(
                 "SELECT id FROM tables WHERE (finished IS NULL AND opened < ?) "
                 "OR (finished IS NOT NULL AND opened < ?) ORDER BY id",
-                (opened_stamp(now - self.kept_for(False)),
-                 opened_stamp(now - self.kept_for(True)))).fetchall()
+                (self.cut_off(now, False), self.cut_off(now, True))).fetchall()
         return [row[0] for row in rows]
 
     def sweep(self, now: datetime | None = None, open_now: Collection[int] = ()) -> list[int]:
@@ -137,8 +164,7 @@ class Retention:
         with self.store._writing() as connection:  # noqa: SLF001
             connection.execute("UPDATE tables SET opened = ? WHERE opened IS NULL",
                                (opened_stamp(now),))
-        unfinished_since = opened_stamp(now - self.kept_for(False))
-        finished_since = opened_stamp(now - self.kept_for(True))
+        unfinished_since, finished_since = self.cut_off(now, False), self.cut_off(now, True)
         with self._lock:
             recent = {table_id for table_id, seen in self._seen.items()
                       if now - seen < self.kept_for(False)}

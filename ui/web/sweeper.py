@@ -49,6 +49,11 @@ class Sweeper:
         return gone
 
     def _run(self) -> None:
+        try:
+            self.retention.begin()
+        except (NotSaved, StoreUnavailable) as error:  # no sweep before it is noted
+            logger.warning("the retention could not start: %s", error)
+            return
         while True:
             self.sweep_once()
             if self._stop.wait(self.every):
