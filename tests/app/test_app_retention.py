@@ -323,3 +323,10 @@ def test_a_store_kept_by_a_private_server_loses_nothing_at_its_first_public_star
     assert public.kept_until(store.get(old)) == T0 + 90 * DAY
     assert public.sweep(T0 + 89 * DAY) == []
     assert public.sweep(T0 + 91 * DAY) == [old]
+
+
+def test_a_table_this_process_never_saw_opened_is_dated_by_the_store(store, clock):
+    """Another process (or an earlier run) opened it: the store's clock alone says its date."""
+    table_id = new_table(store)
+    opened_at(Retention(store, clock=clock), clock, table_id, T0)
+    assert Retention(store, clock=clock).kept_until(store.get(table_id)) == T0 + 90 * DAY

@@ -38,6 +38,9 @@ SINCE = "retention_since"
 """The settings row noting when a public server first swept this store (:meth:`Retention.begin`)."""
 NOTHING = ""
 """A stamp no table's clock is before: the sweep's cut-off when nothing of a kind is due yet."""
+SEEN_KEPT = 10_000
+"""Tables whose last opening this process remembers before it forgets those the store has (a
+private server never sweeps, and its host may open any address)."""
 SWEEP_BATCH = 200
 """Tables deleted per transaction: a long sweep never holds the store's write lock for long (the
 players' saves wait for it on SQLite)."""
@@ -106,7 +109,7 @@ class Retention:
         with self._lock:
             seen = self._seen.get(table.id)
         stored = table.opened or self.clock()
-        return max(stored, *(moment for moment in (seen, self.since) if moment is not None))
+        return max([stored, *(moment for moment in (seen, self.since) if moment is not None)])
 
     def kept_until(self, table: StoredTable) -> datetime:
         """When the table is deleted unless a device opens it before (aware, UTC)."""
@@ -122,6 +125,8 @@ class Retention:
             last = self._seen.get(table_id)
             if last is not None and now - last < OPENED_EVERY:
                 return
+            if len(self._seen) >= SEEN_KEPT:
+                self._forget_written(now)
             self._seen[table_id] = now
         if self.writer is None:
             self._write_opened(table_id, now)
@@ -144,6 +149,13 @@ class Retention:
         """The stamp a table's clock must be before to be due at ``now``."""
         cut = now - self.kept_for(finished)
         return NOTHING if self.since is not None and self.since >= cut else opened_stamp(cut)
+
+    def _forget_written(self, now: datetime) -> None:
+        """Forget the openings older than :data:`OPENED_EVERY` (under the lock): the store has
+        them, so they tell nothing more, and the memory stays bounded."""
+        for table_id in [table_id for table_id, seen in self._seen.items()
+                         if now - seen >= OPENED_EVERY]:
+            del self._seen[table_id]
 
     def due(self, now: datetime | None = None) -> list[int]:
         """The tables past their date at ``now`` (any, deleted or not), by the store's clock."""
@@ -168,10 +180,7 @@ class Retention:
         with self._lock:
             recent = {table_id for table_id, seen in self._seen.items()
                       if now - seen < self.kept_for(False)}
-            # Older marks tell nothing the store does not: forgotten, so the memory is bounded.
-            for table_id in [table_id for table_id, seen in self._seen.items()
-                             if now - seen >= OPENED_EVERY]:
-                del self._seen[table_id]
+            self._forget_written(now)
         due = [table_id for table_id in self.due(now)
                if table_id not in open_now and table_id not in recent]
         gone: list[int] = []
