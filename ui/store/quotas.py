@@ -37,8 +37,9 @@ backup imported, a photo sent."""
 
 class PublicLimits(BaseModel):
     """The public mode's limits, each ``N/period`` (``limits``' notation: ``20/day``,
-    ``30/hour``, ``5/minute``, or ``N per M hours``), by device and by network address; and how
-    many tables one device may keep. Set on the command line:
+    ``30/hour``, ``5/minute``, or ``N per M hours``), by device and by network address; how
+    many tables one device may keep; and how many days a table nobody opens is kept
+    (``ui.store.retention``). Set on the command line:
     ``scorepad app --public URL --limit tables_per_device=50/day``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
