@@ -330,3 +330,34 @@ def test_a_table_this_process_never_saw_opened_is_dated_by_the_store(store, cloc
     table_id = new_table(store)
     opened_at(Retention(store, clock=clock), clock, table_id, T0)
     assert Retention(store, clock=clock).kept_until(store.get(table_id)) == T0 + 90 * DAY
+
+
+def test_opening_a_table_s_screen_starts_its_clock_on_the_writer_and_shows_its_date(store,
+                                                                                    clock):
+    """Through the app's router on a real Flet session: the scorepad's address notes the
+    opening (written by the storage writer, off the event loop) and says the date under it."""
+    import msgpack
+    from flet.messaging.session import Session
+
+    from live_devices import ENCODE, RecordingConnection, Server
+    from ui.web.app import AppContext
+
+    async def run() -> None:
+        server = Server(store)
+        retention = Retention(store, clock=clock, writer=server.sessions.writer)
+        table_id = new_table(store, device_id("ann"))
+        session = Session(RecordingConnection(server.hub, asyncio.get_running_loop()))
+        session.apply_page_patch({"width": 390, "height": 844})
+        msgpack.packb(session.get_page_patch(), default=ENCODE)
+        context = AppContext(session.page, store, server.sessions, Access(store, public=True),
+                             server.presence, device_id("ann"), (), None, PUBLIC, None,
+                             retention)
+        context.show(f"/table/{table_id}/scorepad")
+        await server.settle()
+        assert store.get(table_id).opened == T0
+        assert server.presence.tables() == {table_id}
+        notice = identified(context.view.root, "scorepad-kept-until")
+        assert texts(notice) == ["Kept on this server until May 30, 2031; download a backup to "
+                                 "keep it longer."]
+
+    asyncio.run(run())
