@@ -361,3 +361,15 @@ def test_opening_a_table_s_screen_starts_its_clock_on_the_writer_and_shows_its_d
                                  "keep it longer."]
 
     asyncio.run(run())
+
+
+def test_recently_deleted_says_each_table_s_date_too(store, clock):
+    maker = drawable(device(store, "maker"))
+    maker.retention = Retention(store, 90, 365, clock=clock)
+    table_id = new_table(store, maker.device)
+    opened_at(maker.retention, clock, table_id, T0)
+    store.delete(table_id)
+    home = HomeView(maker)
+    assert identified(home.root, f"open-table-{table_id}") is None  # not in the lists
+    assert identified(home.root, f"kept-until-{table_id}").value == "kept until May 30, 2031"
+    assert "Kept until you empty them, or until the date beside each" in screen_texts(home)
