@@ -80,6 +80,7 @@ DOMAINS = (
         "after_game_views", "history_view", "statistics_view", "backup_view", "deck_view",
         "photos_view", "deleted_tables", "exports"))),
     Domain("games", "ui/locale", ("ui/games",)),
+    Domain("keeping", "ui/locale", ("ui/screens/keeping.py", "ui/screens/my_data_view.py")),
     Domain("help", "ui/locale", ("ui/screens/screen_help.py",)),
 )
 

@@ -39,7 +39,9 @@ def add_app_commands(commands: argparse._SubParsersAction) -> None:
                      "(docs/hosting.md)")
     app.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                      help="with --public: change one quota, e.g. tables_per_device=50/day or "
-                     "tables_kept_per_device=500 (every NAME and its default: docs/hosting.md)")
+                     "tables_kept_per_device=500, or how many days a table nobody opens is "
+                     "kept, table_days=90 and finished_days=365 (every NAME and its default: "
+                     "docs/hosting.md)")
     export_all = commands.add_parser("export-all", help="write every saved table (finished or "
                                      "not) to one backup file")
     export_all.add_argument("file", help="the backup file to write (JSON)")

@@ -52,7 +52,8 @@ def test_only_the_raw_draft_and_its_version_are_stored(db):
         columns = connection.dialect.columns(connection, "tables")
         (draft,) = connection.execute("SELECT draft FROM tables").fetchone()
     assert columns == {"id", "game", "format_version", "draft", "created", "updated", "deleted",
-                       "uid", "finished", "location", "note", "start_player", "join_code"}
+                       "uid", "finished", "location", "note", "start_player", "join_code",
+                       "opened"}  # when a device last opened it (the retention, migration 2)
     assert json.loads(draft) == DRAFT
 
 

@@ -454,3 +454,13 @@ class Sessions:
         """A new table holding the session's draft as it is now (``creator``'s); its id."""
         with session._lock:
             return self.store.create(session.game.key, copied(session.draft), creator)
+
+    def forget(self, table_ids: list[int]) -> None:
+        """The tables were deleted for good outside the screens (the public mode's retention, a
+        device forgotten): a session still held refuses every edit from now on (told in words,
+        as a deleted table's), and none is loaded for them again."""
+        with self._lock:
+            gone = [self._open.pop(table_id) for table_id in table_ids if table_id in self._open]
+        for session in gone:
+            with session._lock:
+                session.deleted = True

@@ -12,6 +12,7 @@ from ui.live.session import TableSession, deleted_message
 from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, heading, labelled, tap_target
+from ui.screens.keeping import deleted_note, kept_until_line
 
 
 def deleted_notice(context, session: TableSession, player: int) -> ft.Control:
@@ -74,12 +75,16 @@ def recently_deleted(context, title: Callable, redraw: Callable[[], None]) -> li
     items: list[ft.Control] = [
         ft.Divider(),
         heading(words.say("ui.deleted.heading", "Recently deleted"), 18),
-        ft.Text(words.say("ui.deleted.kept_until", "Kept until you empty them."), size=13,
+        ft.Text(deleted_note(context) or words.say("ui.deleted.kept_until",
+                                                   "Kept until you empty them."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for stored in tables:
+        kept = kept_until_line(context, stored)
+        name = ft.Text(title(stored), size=14)
         items.append(ft.Row([
-            ft.Container(ft.Text(title(stored), size=14), expand=True),
+            ft.Container(name if kept is None else ft.Column([name, kept], spacing=2,
+                                                             tight=True), expand=True),
             tap_target(words.say("ui.deleted.restore", "Restore"), lambda e, table_id=stored.id: restore_one(table_id),
                        f"restore-table-{stored.id}"),
         ], spacing=8))

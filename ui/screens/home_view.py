@@ -9,6 +9,7 @@ import flet as ft
 from scorer.games import GAMES, score
 from ui.screens.after_game_views import after_game_links
 from ui.screens.deleted_tables import delete, recently_deleted, restore
+from ui.screens.keeping import keep_longer, kept_until_line
 from ui.screens.screen_help import help_button
 from ui.store.access import short_id
 from ui.store.storage import StoredTable
@@ -98,6 +99,7 @@ class HomeView:
             items.append(labelled("finished-games", heading(words.say("ui.home.finished", "Finished games"), 18)))
             items += [self._table_card(stored) for stored in
                       sorted(finished, key=lambda stored: stored.finished, reverse=True)]
+        items += keep_longer(self.context)  # a public server's retention, and My data
         items.extend(recently_deleted(self.context, table_title, self._redraw))
         if self.context.is_host:
             items.append(ft.Divider())
@@ -117,6 +119,9 @@ class HomeView:
             ft.Text(f"{when} · {leader_text(stored, self.context)}", size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT),
         ]
+        kept = kept_until_line(self.context, stored)
+        if kept is not None:
+            lines.append(kept)
         if stored.game not in self.context.games:
             lines.append(ft.Text(words.say("ui.home.unknown_game",
                                            "This version of the app cannot open this game."),

@@ -11,6 +11,7 @@ import flet as ft
 
 from ui.parts.dialogs import close_dialog, open_dialog
 from ui.screens.explanation_view import explanation_panel, show_sheet
+from ui.screens.keeping import scorepad_notice
 from ui.screens.exports import download, save_in_exports
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
@@ -120,6 +121,9 @@ class ScorepadView:
         ], wrap=True)
         self._hint = ft.Text(words.say("ui.scorepad.hint", "Tap a number to see why."), size=13,
                              color=ft.Colors.ON_SURFACE_VARIANT)
+        # A public server's date for the table, read once: opening it just now set its clock.
+        self._kept = (scorepad_notice(context, context.store.get(session.table_id))
+                      if getattr(context, "public", None) is not None and not compact else None)
         # The explanation's place stays in the page with its key, so that the page can scroll to
         # it as soon as a number is tapped.
         self._panel = ft.Container(key=ft.ScrollKey(PANEL_KEY))
@@ -181,6 +185,8 @@ class ScorepadView:
             items.append(self._problems.get(problems, self._problem_list))
         if not self.compact:
             items.append(self._share)
+        if self._kept is not None:
+            items.append(self._kept)
         if beside is None:
             self.root.controls = items
         else:

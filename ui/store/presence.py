@@ -27,3 +27,21 @@ class Presence:
         """How many browser tabs are on each player's board (None: on no board)."""
         with self._lock:
             return Counter(self._tables.get(table_id, {}).values())
+
+    def tables(self) -> set[int]:
+        """The tables some browser tab shows right now (the retention's sweep skips them)."""
+        with self._lock:
+            return set(self._tables)
+
+    def forget(self, device: str) -> set[int]:
+        """Take every tab of ``device`` (a tab is known by its ``device``) off every table: the
+        tables it was at."""
+        left: set[int] = set()
+        with self._lock:
+            for table_id, present in list(self._tables.items()):
+                for who in [who for who in present if getattr(who, "device", None) == device]:
+                    del present[who]
+                    left.add(table_id)
+                if not present:
+                    del self._tables[table_id]
+        return left

@@ -26,6 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from scorer.message import Message, msg
 
+MOST_DAYS = 36_500
+"""The longest retention a setting may ask for (a hundred years): any date it gives is one a
+calendar can show."""
+
 Action = Literal["table", "join", "import", "photo"]
 """What is counted: a table made (new, rematch or imported one by one), an invitation opened, a
 backup imported, a photo sent."""
@@ -33,8 +37,9 @@ backup imported, a photo sent."""
 
 class PublicLimits(BaseModel):
     """The public mode's limits, each ``N/period`` (``limits``' notation: ``20/day``,
-    ``30/hour``, ``5/minute``, or ``N per M hours``), by device and by network address; and how
-    many tables one device may keep. Set on the command line:
+    ``30/hour``, ``5/minute``, or ``N per M hours``), by device and by network address; how
+    many tables one device may keep; and how many days a table nobody opens is kept
+    (``ui.store.retention``). Set on the command line:
     ``scorepad app --public URL --limit tables_per_device=50/day``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -55,6 +60,23 @@ class PublicLimits(BaseModel):
     photos_per_address: str = "600/hour"
     tables_kept_per_device: int = Field(200, ge=1)
     """Tables a device may keep (made by it and not deleted): past it, it deletes one first."""
+    table_days: int = 90
+    """Days a table nobody opens is kept (ui/store/retention.py): then it is deleted for good."""
+    finished_days: int = 365
+    """The same for a finished game."""
+
+    @field_validator("table_days", "finished_days", mode="before")
+    @classmethod
+    def _days(cls, value: object) -> int:
+        try:
+            days = int(str(value).strip())
+        except ValueError:
+            raise ValueError(f"{value!r} is not a number of days: write a whole number from 1 "
+                             f"to {MOST_DAYS}, e.g. 90") from None
+        if not 1 <= days <= MOST_DAYS:
+            raise ValueError(f"{days} days: write a whole number from 1 to {MOST_DAYS} (a "
+                             "hundred years)")
+        return days
 
     @field_validator("tables_per_device", "tables_per_address", "joins_per_device",
                      "joins_per_address", "imports_per_device", "imports_per_address",

@@ -109,8 +109,39 @@ def _layouts_before_migrations(connection: Connection) -> None:
     connection.execute(dialect.declare(DECK_SCHEMA))
 
 
+def opened_stamp(moment: datetime) -> str:
+    """How ``tables.opened`` is written: UTC, to the microsecond, always the same length, so
+    that SQL compares two of them as text on every engine (``updated`` of a table merged from a
+    backup keeps the backup's offset, and cannot be compared so)."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _table_opened(connection: Connection) -> None:
+    """Migration 2: ``tables.opened``, when a device last opened the table (the public mode's
+    retention, ui/store/retention.py), first its last change: a table kept since before starts
+    its retention from then, not from the upgrade (and a public server's first start gives it
+    its whole period anyway: ``Retention.begin``). With two indexes for the sweep: the tables
+    by ``opened``, the grants by table."""
+    connection.dialect.add_column(connection, "tables", "opened", "TEXT")
+    for table_id, updated in connection.execute(
+            "SELECT id, updated FROM tables WHERE opened IS NULL").fetchall():
+        try:
+            since = datetime.fromisoformat(updated)
+        except (TypeError, ValueError):  # a damaged date: its retention starts now
+            since = datetime.now(timezone.utc)
+        if since.tzinfo is None:  # written by this computer's clock
+            since = since.astimezone()
+        connection.execute("UPDATE tables SET opened = ? WHERE id = ?",
+                           (opened_stamp(since), table_id))
+    # The hourly sweep looks for the tables opened before a date: an index, not a scan of all.
+    connection.execute("CREATE INDEX IF NOT EXISTS tables_opened ON tables (opened)")
+    # A table deleted for good takes its grants along: found by the table, not by a scan.
+    connection.execute("CREATE INDEX IF NOT EXISTS grants_of_table ON grants (table_id)")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _layouts_before_migrations,
+    _table_opened,
 ]
 """The schema's history, in order: migration ``n`` is ``MIGRATIONS[n - 1]``."""
 

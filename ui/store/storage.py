@@ -95,6 +95,9 @@ class StoredTable:
     note: str = ""
     start_player: int | None = None
     """The index of the player who started, when it was recorded."""
+    opened: datetime | None = None
+    """When a device last opened it (at most an hour behind: ``ui.store.retention``); None for
+    a table that did not come from the store (a backup's)."""
 
     @property
     def oversized(self) -> bool:
@@ -182,9 +185,9 @@ class TableStore:
         with self._writing() as connection:
             table_id = int(connection.execute(
                 "INSERT INTO tables (game, format_version, draft, created, updated, uid, "
-                "join_code) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "join_code, opened) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (game, FORMAT_VERSION, json.dumps(draft), now, now, str(uuid.uuid4()),
-                 new_join_code()),
+                 new_join_code(), now),
             ).fetchone()[0])
             join_new(connection, self.deck_cards, game, draft)
             _grant_creator(connection, creator, table_id)
@@ -238,8 +241,10 @@ class TableStore:
             connection.execute("UPDATE tables SET deleted = ? WHERE id = ?", (_now(), table_id))
 
     def restore(self, table_id: int) -> None:
+        """Bring a deleted table back; it counts as opened (its retention starts again)."""
         with self._writing() as connection:
-            connection.execute("UPDATE tables SET deleted = NULL WHERE id = ?", (table_id,))
+            connection.execute("UPDATE tables SET deleted = NULL, opened = ? WHERE id = ?",
+                               (_now(), table_id))
 
     def purge_deleted(self, table_ids: Iterable[int]) -> int:
         """Forget for good those of ``table_ids`` that are deleted (the user emptied them), with
@@ -275,7 +280,8 @@ class TableStore:
               may_open: Callable[[int], bool] = lambda table_id: True,
               creator: str | None = None) -> int | None:
         """Add a table from a backup unless a table with its uid is here already (then None);
-        a deleted one comes back as the backup has it. Returns the new table's id; the
+        a deleted one comes back as the backup has it. Either counts as opened now (the
+        retention of a table brought back from a backup starts again). Returns the new table's id; the
         ``creator`` device is granted it in the same transaction (as in :meth:`create`).
 
         ``may_open`` is the importing device's right to a table already here: a table with the
@@ -297,21 +303,21 @@ class TableStore:
                 connection.execute(
                     "UPDATE tables SET game = ?, format_version = ?, draft = ?, created = ?, "
                     "updated = ?, finished = ?, location = ?, note = ?, start_player = ?, "
-                    "deleted = NULL WHERE id = ?", (*values, row[0]))
+                    "deleted = NULL, opened = ? WHERE id = ?", (*values, _now(), row[0]))
                 table_id = int(row[0])
             else:
                 table_id = int(connection.execute(
                     "INSERT INTO tables (game, format_version, draft, created, updated, "
-                    "finished, location, note, start_player, uid, join_code) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (*values, uid, new_join_code())).fetchone()[0])
+                    "finished, location, note, start_player, uid, join_code, opened) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (*values, uid, new_join_code(), _now())).fetchone()[0])
             join_new(connection, self.deck_cards, table.game, table.draft)
             _grant_creator(connection, creator, table_id)
             return table_id
 
 
 _COLUMNS = ("id, game, format_version, draft, created, updated, uid, finished, location, note, "
-            "start_player")
+            "start_player, opened")
 
 
 def grant(connection: Connection, device: str, table_id: int, role: str,
@@ -344,7 +350,8 @@ def _draft_of(text: str) -> dict:
 
 
 def _stored(row: tuple) -> StoredTable:
-    table_id, game, version, draft, created, updated, uid, finished, location, note, start = row
+    (table_id, game, version, draft, created, updated, uid, finished, location, note, start,
+     opened) = row
     return StoredTable(
         id=table_id,
         game=game,
@@ -357,4 +364,5 @@ def _stored(row: tuple) -> StoredTable:
         location=location,
         note=note,
         start_player=start,
+        opened=datetime.fromisoformat(opened) if opened else None,
     )

@@ -2,7 +2,8 @@
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
 ``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``,
 ``/table/<id>/text`` (the scorepad as selectable text), ``/join/<code>`` (a table's invitation),
-``/history``, ``/statistics``, ``/backup``."""
+``/history``, ``/statistics``, ``/backup``; on a public server ``/my-data`` (the privacy page, a
+device's backup, *Forget this device*)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from ui.parts.words import app_language, locale_configuration
 from ui.web.device_language import (LanguageHeaders, device_language, language_headers,
                                     locale_tags, remember_language, wanted_languages)
 from ui.web.text_scale import text_scale
-from ui.web.devices import identify
+from ui.web.devices import identify, new_identity
 from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
@@ -34,6 +35,9 @@ from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 from ui.web.public import PublicAddress
 from ui.store.quotas import Action, PublicLimits, Quotas, tables_kept_refusal
+from ui.store.my_data import Forgotten, forget_device
+from ui.store.retention import Retention
+from ui.web.sweeper import Sweeper
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +71,7 @@ class AppContext:
     def __init__(self, page: ft.Page, store: TableStore, sessions: Sessions, access: Access,
                  presence: Presence, device: str, lan: Sequence[str] = (),
                  uploads: PhotoUploads | None = None, public: PublicAddress | None = None,
-                 quotas: Quotas | None = None):
+                 quotas: Quotas | None = None, retention: Retention | None = None):
         self.page = page
         self.store = store
         self.sessions = sessions
@@ -83,6 +87,8 @@ class AppContext:
         """What a device may make on a public server (None: the private mode counts nothing)."""
         self.uploads = uploads or PhotoUploads(store, public=public is not None)
         """Photo uploads of this server (tickets, what became of them)."""
+        self.retention = retention
+        """When each table was last opened and, on a public server, until when it is kept."""
         self._present_at: int | None = None
         self.games = APP_GAMES
         self.words = app_language("en")
@@ -171,6 +177,27 @@ class AppContext:
             return tables_kept_refusal(kept)
         return self.take_quota("table")
 
+    def kept_until(self, stored: StoredTable):
+        """The date the table is deleted unless a device opens it before (on a public server;
+        None in the private mode, which keeps everything)."""
+        if self.public is None or self.retention is None:
+            return None
+        return self.retention.kept_until(stored)
+
+    async def forget_this_device(self) -> Forgotten:
+        """*Forget this device*: the server forgets this device (its grants, its presence, the
+        tables only it holds: ``ui.store.my_data``), the devices at the tables it left are told,
+        and this browser becomes a new device. Only this device's own id is ever forgotten."""
+        self.leave()
+        forgotten = await asyncio.to_thread(forget_device, self.store, self.device)
+        self.sessions.forget(list(forgotten.deleted))
+        self.presence.forget(self.device)
+        self.access.changes += 1  # the device's other tabs read their grant again
+        for table_id in (*forgotten.deleted, *forgotten.left):
+            self.edited(table_id)
+        self.device = await new_identity(self.page)
+        return forgotten
+
     def manages(self, table_id: int) -> bool:
         """Whether this device manages the table: its devices, its join code (the server's host
         does for every table; on a public server, the device that made it)."""
@@ -256,6 +283,7 @@ class AppContext:
         from ui.screens.history_view import HistoryView
         from ui.screens.home_view import HomeView
         from ui.screens.join_view import JoinView
+        from ui.screens.my_data_view import MY_DATA, MyDataView
         from ui.screens.new_table_view import NewTableView
         from ui.screens.statistics_view import StatisticsView
         from ui.screens.text_view import TextView
@@ -285,6 +313,8 @@ class AppContext:
                     "invitation (QR code or link) to join it."))
             elif path in SCREENS:
                 self.view = after_game[path](self)
+            elif path.rstrip("/") == MY_DATA and self.public is not None:
+                self.view = MyDataView(self)
             elif finish:
                 self.view = FinishView(self, route_number(finish.group(1)))
                 self._subscribe(f"table-{finish.group(1)}")
@@ -316,6 +346,8 @@ class AppContext:
         own = grant.player if grant is not None and grant.role == "player" else None
         if player is None:
             player = own or 0
+        if self.retention is not None:
+            self.retention.opened(table_id)
         self.presence.arrive(table_id, self, own if own is not None
                              else player if tab == "valley" else None)
         self._present_at = table_id
@@ -430,6 +462,11 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
     uploads = uploads or PhotoUploads(store, public=public is not None)
     access = Access(store, public=public is not None)
     presence = Presence()
+    limits = limits or PublicLimits()
+    retention = Retention(store, limits.table_days, limits.finished_days,
+                          writer=sessions.writer)
+    if public is not None:  # the private mode keeps every table
+        Sweeper(retention, presence, sessions).start()
 
     async def main(page: ft.Page) -> None:
         connection = page.session.connection  # gone, or another one, if the tab closes meanwhile
@@ -439,7 +476,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
         context = AppContext(page, store, sessions, access, presence, await identify(page), lan,
-                             uploads, public, quotas)
+                             uploads, public, quotas, retention)
         page.on_route_change = lambda e: context.route_changed(e.route)
         page.on_connect = lambda e: context.loaded_again()
         page.on_resize = lambda e: context.resized()

@@ -33,3 +33,15 @@ async def identify(page: ft.Page) -> str:
         logger.warning("the browser's storage did not answer: this tab is a device of its own")
         token = secrets.token_urlsafe(24)
     return device_id(token)
+
+
+async def new_identity(page: ft.Page) -> str:
+    """Give this browser a new token (*Forget this device*): from now on the server knows it as a
+    device it never saw; its new id. A browser whose storage does not answer keeps the new id
+    for this tab only (a reload is then the old device's token again, which the server forgot)."""
+    token = secrets.token_urlsafe(24)
+    try:
+        await asyncio.wait_for(ft.SharedPreferences().set(DEVICE_KEY, token), STORAGE_TIMEOUT)
+    except (asyncio.TimeoutError, RuntimeError):
+        logger.warning("the browser's storage did not answer: the new device lasts this tab only")
+    return device_id(token)
