@@ -19,6 +19,7 @@ from starlette.applications import Starlette
 from starlette.staticfiles import StaticFiles
 
 from ui.web.app import FONT
+from ui.web.font_cuts import cut_fonts
 from ui.web.web_delivery import (
     OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage, client_version,
 )
@@ -212,7 +213,15 @@ def test_the_served_client_is_kept_under_its_version_and_lists_only_used_fonts(a
         families = {family["family"]: [font["asset"] for font in family["fonts"]]
                     for family in json.load(manifest)}
     assert list(families) == ["DejaVu", "DejaVuMono", "Roboto", "MaterialIcons"]
-    for family, file in OWN_FONTS.items():  # the app's own, beside the client's assets/
-        with fetch(urljoin(f"{app_server.url}{base}assets/", families[family][0])) as font:
+    # The app's own fonts and the client's icons, cut to what the app draws (font_cuts.py),
+    # beside the client's assets/ and kept there.
+    cuts = cut_fonts()
+    for family, file in [*OWN_FONTS.items(), ("MaterialIcons", "MaterialIcons-Regular.otf")]:
+        address = urljoin(f"{app_server.url}{base}assets/", families[family][0])
+        assert address == f"{app_server.url}{base}cut/{cuts[file].name}"
+        with fetch(address) as font:
             assert font.status == 200
-            assert font.read() == (ASSETS / file).read_bytes()
+            assert font.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert font.read() == cuts[file].read_bytes()
+    with fetch(f"{app_server.url}{base}cut/DejaVuSans.ttf") as elsewhere:
+        assert elsewhere.status == 404
