@@ -73,7 +73,8 @@ TEXT_FONTS = (ASSETS / "DejaVuSans.ttf", ASSETS / "DejaVuSansMono.ttf")
 
 
 def used_icons(folder: Path = UI) -> set[str]:
-    """The names of every icon ui/'s code names (``ft.Icons.<name>``), with :data:`FRAMEWORK_ICONS`."""
+    """The names of every icon ui/'s code names (``ft.Icons.<name>``), and
+    :data:`FRAMEWORK_ICONS`."""
     found = set(FRAMEWORK_ICONS)
     for path in folder.rglob("*.py"):
         if path.resolve() == Path(__file__).resolve():
@@ -144,13 +145,15 @@ def cut(source: Path, code_points: Callable[[], set[int]], key: str,
     """``source`` cut to ``code_points()`` as woff2, at ``folder/<stem>.<hash>.woff2``, where
     ``key`` (what the code points are made of), the recipe and the source's bytes make the hash:
     made (and ``code_points`` called) only when it is not there already."""
-    from fontTools import subset, version
+    from fontTools import version
 
     digest = hashlib.sha256(f"{RECIPE} {version} {key}".encode())
     digest.update(source.read_bytes())
     target = folder / f"{source.stem}.{digest.hexdigest()[:16]}.woff2"
     if target.is_file():
         return target
+    from fontTools import subset  # a third of a second to import: only when cutting
+
     options = subset.Options()
     options.flavor = "woff2"
     options.hinting = False  # Flutter's web renderers draw unhinted; DejaVu's hints are half of it

@@ -32,7 +32,7 @@ from pathlib import Path
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ui.web.brotli_copies import digest_of
+from ui.web.brotli_copies import BrotliCopies, digest_of
 
 COMPRESS_FROM = 1024
 """Bytes; smaller files are sent as they are (compressing them saves nothing)."""
@@ -74,10 +74,10 @@ class CompressedStatic:
     encoded one its encoding's ETag (:data:`ENCODED_TAG`), which ``If-None-Match`` may name.
     Other requests pass through untouched."""
 
-    def __init__(self, app: ASGIApp, copies=None):
+    def __init__(self, app: ASGIApp, copies: BrotliCopies | None = None):
         self.app = app
         self.copies = copies
-        """A :class:`~ui.web.brotli_copies.BrotliCopies`, or None: gzip only."""
+        """Where the Brotli copies are kept; None: gzip only."""
         self._kept: dict[tuple[str, str, str], bytes | None] = {}
         """(path, ETag, coding) -> the compressed file, or None when compressing does not pay."""
         self._digests: dict[tuple[str, str], str] = {}
@@ -224,9 +224,9 @@ class CutFonts:
         self.app = app
         self.names = {path.name for path in cuts.values()}
         folders = {path.parent for path in cuts.values()}
-        self.files = StaticFiles(directory=folders.pop()) if len(folders) == 1 else None
-        if folders:
-            raise ValueError("the cut fonts are not in one folder")
+        if len(folders) != 1:
+            raise ValueError(f"the cut fonts must be in one folder, not in {len(folders)}")
+        self.files = StaticFiles(directory=folders.pop())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         prefix = "/" + CUTS
@@ -236,7 +236,7 @@ class CutFonts:
         from starlette.responses import PlainTextResponse
 
         name = scope["path"][len(prefix):]
-        if name not in self.names or self.files is None:
+        if name not in self.names:
             await PlainTextResponse("no such font", status_code=404)(scope, receive, send)
             return
         await self.files({**scope, "path": "/" + name, "root_path": ""}, receive, send)
@@ -396,7 +396,8 @@ class FontManifest(EditedAnswers):
 
 
 def deliver_to_phones(app, base: str, fonts_base: str | None = None,
-                      cuts: dict[str, Path] | None = None, copies=None) -> None:
+                      cuts: dict[str, Path] | None = None,
+                      copies: BrotliCopies | None = None) -> None:
     """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
     page to name them there (with the app's scripts), leave the unused fonts out of the
     client's list and put the app's own in it (Roboto too), then compress and set the caching
