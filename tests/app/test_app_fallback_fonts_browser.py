@@ -20,13 +20,16 @@ from conftest import page_of
 from ui.games.registry import APP_GAMES
 from ui.screens.import_model import import_table
 from ui.store.storage import TableStore
+from ui.web.font_cuts import cut_text_fonts
 
 FALLBACK = re.compile(r"^http://[^/]+/fonts/")
 """The fallback fonts' addresses (the app's own fonts are under /client/…/fonts/)."""
 STEADY = 3
 """Screenshots in a row that must agree before the tabs count as drawn."""
 TABLES = (("李明", "Zoë 🦊", "สมชาย"), ("प्रिया", "سارة", "Дмитрий"))
-OWN_FONT = set(TTFont(ROOT / "ui" / "web" / "assets" / "DejaVuSans.ttf").getBestCmap())
+OWN_FONT = set(TTFont(cut_text_fonts()["DejaVuSans.ttf"]).getBestCmap())
+"""The characters of the app's font as the client is sent it: cut to Latin script
+(ui/web/font_cuts.py), so "Дмитрий" and "سارة" come from the fallback fonts too."""
 
 
 def needs_fallback(name: str) -> bool:

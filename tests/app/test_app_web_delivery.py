@@ -6,21 +6,28 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
 import json
 import os
 import re
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import urljoin
 
+import brotli
 import httpx
+import pytest
 from starlette.applications import Starlette
 from starlette.staticfiles import StaticFiles
 
 from ui.web.app import FONT
+from ui.web.brotli_copies import AT_ONCE_UP_TO, BrotliCopies
+from ui.web.font_cuts import cut_fonts
 from ui.web.web_delivery import (
-    OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage, client_version,
+    OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage, accepted_codings,
+    client_version,
 )
 
 ASSETS = Path(__file__).resolve().parents[2] / "ui" / "web" / "assets"
@@ -212,7 +219,88 @@ def test_the_served_client_is_kept_under_its_version_and_lists_only_used_fonts(a
         families = {family["family"]: [font["asset"] for font in family["fonts"]]
                     for family in json.load(manifest)}
     assert list(families) == ["DejaVu", "DejaVuMono", "Roboto", "MaterialIcons"]
-    for family, file in OWN_FONTS.items():  # the app's own, beside the client's assets/
-        with fetch(urljoin(f"{app_server.url}{base}assets/", families[family][0])) as font:
+    # The app's own fonts and the client's icons, cut to what the app draws (font_cuts.py),
+    # beside the client's assets/ and kept there.
+    cuts = cut_fonts()
+    for family, file in [*OWN_FONTS.items(), ("MaterialIcons", "MaterialIcons-Regular.otf")]:
+        address = urljoin(f"{app_server.url}{base}assets/", families[family][0])
+        assert address == f"{app_server.url}{base}cut/{cuts[file].name}"
+        with fetch(address) as font:
             assert font.status == 200
-            assert font.read() == (ASSETS / file).read_bytes()
+            assert font.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert font.read() == cuts[file].read_bytes()
+    with fetch(f"{app_server.url}{base}cut/DejaVuSans.ttf") as elsewhere:
+        assert elsewhere.status == 404
+
+
+def test_the_codings_a_browser_accepts_are_read_from_its_header():
+    assert accepted_codings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert accepted_codings("gzip;q=1.0, br; q=0") == {"gzip"}
+    assert accepted_codings("BR;q=0.5") == {"br"}
+    assert accepted_codings("") == set()
+
+
+def brotli_app(folder: Path, copies_folder: Path) -> CompressedStatic:
+    return CompressedStatic(StaticFiles(directory=folder), copies=BrotliCopies(copies_folder))
+
+
+def test_a_browser_that_accepts_brotli_is_sent_brotli_with_its_own_etag(tmp_path):
+    (tmp_path / "files").mkdir()
+    script = tmp_path / "files" / "small.js"
+    script.write_text("let x = 1;\n" * 5000)
+    app = brotli_app(tmp_path / "files", tmp_path / "copies")
+    answer = asgi_get(app, "/small.js", **{"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert answer.headers["Content-Encoding"] == "br"
+    assert answer.text == script.read_text()  # httpx decodes Brotli
+    assert "accept-encoding" in answer.headers["Vary"].lower()
+    assert int(answer.headers["Content-Length"]) < len(script.read_bytes()) / 20
+    brotli_tag = answer.headers["ETag"]
+    assert brotli_tag.endswith('-br"')
+    gzipped = asgi_get(app, "/small.js", **{"Accept-Encoding": "gzip, br;q=0"})
+    assert gzipped.headers["Content-Encoding"] == "gzip"
+    assert gzipped.headers["ETag"] == brotli_tag.replace('-br"', '-gzip"')
+    plain = asgi_get(app, "/small.js", **{"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.headers["ETag"] == brotli_tag.replace('-br"', '"')
+    again = asgi_get(app, "/small.js", **{"Accept-Encoding": "br", "If-None-Match": brotli_tag})
+    assert (again.status_code, again.headers["ETag"]) == (304, brotli_tag)
+    # The copy is kept on disk, by the hash of the bytes it stands for.
+    assert [path.name for path in (tmp_path / "copies").iterdir()] == [
+        f"{hashlib.sha256(script.read_bytes()).hexdigest()}.br"]
+
+
+def test_a_big_file_is_sent_gzip_until_its_brotli_copy_is_made_then_that_copy(
+        tmp_path, monkeypatch):
+    (tmp_path / "files").mkdir()
+    big = tmp_path / "files" / "big.wasm"
+    big.write_bytes(b"".join(b"%d, " % (n * n % 7919) for n in range(AT_ONCE_UP_TO // 3)))
+    assert big.stat().st_size > AT_ONCE_UP_TO
+    app = brotli_app(tmp_path / "files", tmp_path / "copies")
+    first = asgi_get(app, "/big.wasm", **{"Accept-Encoding": "gzip, br"})
+    assert first.headers["Content-Encoding"] == "gzip"  # the copy is being made meanwhile
+    kept = tmp_path / "copies" / f"{hashlib.sha256(big.read_bytes()).hexdigest()}.br"
+    deadline = time.monotonic() + 120
+    while not kept.is_file():
+        assert time.monotonic() < deadline, "the Brotli copy was never made"
+        time.sleep(0.1)
+    later = asgi_get(app, "/big.wasm", **{"Accept-Encoding": "gzip, br"})
+    assert later.headers["Content-Encoding"] == "br"
+    assert later.content == big.read_bytes()
+    # A server started later finds the copy kept: it compresses nothing.
+    monkeypatch.setattr(brotli, "compress", lambda *args, **kwargs: pytest.fail("compressed"))
+    restarted = brotli_app(tmp_path / "files", tmp_path / "copies")
+    assert asgi_get(restarted, "/big.wasm", **{"Accept-Encoding": "br"}).headers[
+        "Content-Encoding"] == "br"
+
+
+def test_the_served_client_is_sent_brotli_where_the_browser_accepts_it(app_server):
+    url = f"{app_server.url}{pinned_base(app_server)}flutter_bootstrap.js"
+    with fetch(url, **{"Accept-Encoding": "identity"}) as plain:
+        script = plain.read()
+    with fetch(url, **{"Accept-Encoding": "gzip, deflate, br"}) as compressed:
+        assert compressed.headers["Content-Encoding"] == "br"
+        assert compressed.headers["ETag"].endswith('-br"')
+        assert "Accept-Encoding" in compressed.headers["Vary"]
+        assert brotli.decompress(compressed.read()) == script
+    with fetch(url, **{"Accept-Encoding": "gzip, deflate"}) as compressed:  # LAN http
+        assert compressed.headers["Content-Encoding"] == "gzip"

@@ -51,6 +51,8 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
     from ui.web.text_scale import TextScaleCookie
     from ui.games.registry import app_store
     from ui.web.fallback_fonts import fonts_base
+    from ui.web.brotli_copies import BrotliCopies, first_visit_files
+    from ui.web.font_cuts import cut_fonts
     from ui.web.web_delivery import deliver_to_phones, pinned_base
     from ui.web import flet_patch
     from ui.web.websocket_limits import WebsocketLimits
@@ -59,7 +61,8 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
 
     store = app_store(db_path)
     uploads = PhotoUploads(store, public=public is not None)
-    client = pinned_base(ASSETS)
+    cuts = cut_fonts()  # kept from an earlier start, or made now (a second or two)
+    client = pinned_base(ASSETS, cuts)
     app = flet_fastapi.FastAPI()
     names = [*LOOPBACK_NAMES, *(lan_names(lan) if lan is not None else [])]
     # Before the mount at "/", which would take every path.
@@ -72,7 +75,9 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
                                     app_name="scorepad", app_short_name="scorepad",
                                     app_description="The scorepad for Sunflower Valley, "
                                     "Girasoles and Maple Valley"))
-    deliver_to_phones(app, client, fonts_base())
+    copies = BrotliCopies()
+    copies.make_soon(first_visit_files(renderer))  # in the background, unless made before
+    deliver_to_phones(app, client, fonts_base(), cuts, copies)
     drawn = draw_with(app, renderer)
     # A public server takes no host key: ``?key=`` is not even taken off the address.
     told = DeviceLanguageHeaders(TextScaleCookie(

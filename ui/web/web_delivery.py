@@ -4,7 +4,10 @@ The client is 14 MiB (main.dart.js, CanvasKit); gzip makes it about 5 MiB. Compr
 first load (as a streaming middleware such as Starlette's GZipMiddleware does) costs the server
 seconds of CPU per phone on a small machine, on the event loop every device's taps wait on; so
 each static file is compressed once, in a worker thread, and the compressed bytes are kept for
-the life of the server (keyed by path and ETag: a changed file is compressed again).
+the life of the server (keyed by path and ETag: a changed file is compressed again). A browser
+that accepts Brotli is sent the Brotli copies made once at its best quality and kept on disk
+(ui/web/brotli_copies.py: the WebAssembly a quarter smaller than gzip), gzip until they are
+made; the fonts are sent cut to what the app draws (ui/web/font_cuts.py).
 
 The Flutter client's files keep the same names from one flet-web release to the next (none is
 named by its content), so under their own names none may be kept without asking. The start page
@@ -29,6 +32,8 @@ from pathlib import Path
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ui.web.brotli_copies import BrotliCopies, digest_of
+
 COMPRESS_FROM = 1024
 """Bytes; smaller files are sent as they are (compressing them saves nothing)."""
 COMPRESS_LEVEL = 6
@@ -37,21 +42,61 @@ WORTH_IT = 0.9
 """Send the compressed bytes only when they are at most this share of the file (not for PNGs)."""
 
 
-class CompressedStatic:
-    """Static files (200 answers to GET with an ETag) gzip-compressed once and kept; every such
-    answer also gets ``Cache-Control: no-cache``. Other requests pass through untouched."""
+ENCODED_TAG = {"br": "-br", "gzip": "-gzip"}
+"""What an encoded answer's ETag gets before its closing quote: each encoding of a file is a
+representation of its own, with a tag of its own (as Apache's mod_deflate does)."""
 
-    def __init__(self, app: ASGIApp):
+
+def accepted_codings(header: str) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (not those given ``q=0``)."""
+    accepted = set()
+    for part in header.split(","):
+        coding, *parameters = [piece.strip() for piece in part.split(";")]
+        refused = any(parameter.replace(" ", "") in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+                      for parameter in parameters)
+        if coding and not refused:
+            accepted.add(coding.lower())
+    return accepted
+
+
+def untagged(if_none_match: str) -> str:
+    """``If-None-Match`` with the encodings' suffixes (:data:`ENCODED_TAG`) taken off, as the
+    static files know their tags."""
+    for suffix in ENCODED_TAG.values():
+        if_none_match = if_none_match.replace(suffix + '"', '"')
+    return if_none_match
+
+
+class CompressedStatic:
+    """Static files (200 answers to GET with an ETag) compressed once and kept: Brotli where the
+    request accepts it and a copy is made (``copies``: ui/web/brotli_copies.py), else gzip.
+    Every such answer also gets ``Cache-Control: no-cache`` and ``Vary: Accept-Encoding``; an
+    encoded one its encoding's ETag (:data:`ENCODED_TAG`), which ``If-None-Match`` may name.
+    Other requests pass through untouched."""
+
+    def __init__(self, app: ASGIApp, copies: BrotliCopies | None = None):
         self.app = app
-        self._kept: dict[tuple[str, str], bytes | None] = {}
-        """(path, ETag) -> the compressed file, or None when compressing does not pay."""
+        self.copies = copies
+        """Where the Brotli copies are kept; None: gzip only."""
+        self._kept: dict[tuple[str, str, str], bytes | None] = {}
+        """(path, ETag, coding) -> the compressed file, or None when compressing does not pay."""
+        self._digests: dict[tuple[str, str], str] = {}
+        """(path, ETag) -> its bytes' SHA-256, the name of its Brotli copy."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Headers(scope=scope) if scope["type"] == "http" else None
         if request is None or scope["method"] != "GET" or "range" in request:
             await self.app(scope, receive, send)
             return
-        wants_gzip = "gzip" in request.get("accept-encoding", "")
+        accepted = accepted_codings(request.get("accept-encoding", ""))
+        codings = [coding for coding in ("br", "gzip") if coding in accepted
+                   and (coding != "br" or self.copies is not None)]
+        asked_tag = request.get("if-none-match", "")
+        if asked_tag:
+            scope = {**scope, "headers": [
+                (name, untagged(value.decode("latin-1")).encode("latin-1")
+                 if name == b"if-none-match" else value)
+                for name, value in scope["headers"]]}
         start: Message | None = None
         chunks: list[bytes] = []
         passing = False
@@ -63,7 +108,11 @@ class CompressedStatic:
                 if "etag" in headers:
                     headers.add_vary_header("Accept-Encoding")
                     headers.setdefault("cache-control", "no-cache")
-                passing = not (wants_gzip and message["status"] == 200 and "etag" in headers
+                    if message["status"] == 304:  # the tag asked about, as it was sent
+                        headers["etag"] = next((tag.strip() for tag in asked_tag.split(",")
+                                                if untagged(tag.strip()) == headers["etag"]),
+                                               headers["etag"])
+                passing = not (codings and message["status"] == 200 and "etag" in headers
                                and "content-encoding" not in headers)
                 if passing:
                     await send(message)
@@ -74,22 +123,44 @@ class CompressedStatic:
             else:
                 chunks.append(message.get("body", b""))
                 if not message.get("more_body", False):
-                    await self._send_compressed(scope["path"], start, b"".join(chunks), send)
+                    await self._send_compressed(scope["path"], start, b"".join(chunks), send,
+                                                codings)
 
         await self.app(scope, receive, hold)
 
-    async def _send_compressed(self, path: str, start: Message, body: bytes, send: Send) -> None:
+    async def _compressed(self, path: str, etag: str, body: bytes, coding: str) -> bytes | None:
+        """``body`` in ``coding``, kept; None when it does not pay or is not made yet."""
+        key = (path, etag, coding)
+        if key in self._kept:
+            return self._kept[key]
+        if len(body) < COMPRESS_FROM:
+            compressed = None
+        elif coding == "gzip":
+            compressed = await asyncio.to_thread(gzip.compress, body, COMPRESS_LEVEL)
+        else:
+            if (path, etag) not in self._digests:
+                self._digests[(path, etag)] = await asyncio.to_thread(digest_of, body)
+            compressed = await asyncio.to_thread(self.copies.copy_of, body,
+                                                 self._digests[(path, etag)])
+            if compressed is None:
+                return None  # being made: asked again at the next request
+        self._kept[key] = (compressed if compressed is not None
+                           and len(compressed) <= WORTH_IT * len(body) else None)
+        return self._kept[key]
+
+    async def _send_compressed(self, path: str, start: Message, body: bytes, send: Send,
+                               codings: list[str]) -> None:
         headers = MutableHeaders(scope=start)
-        key = (path, headers["etag"])
-        if key not in self._kept:
-            compressed = (await asyncio.to_thread(gzip.compress, body, COMPRESS_LEVEL)
-                          if len(body) >= COMPRESS_FROM else b"")
-            self._kept[key] = compressed if 0 < len(compressed) <= WORTH_IT * len(body) else None
-        compressed = self._kept[key]
-        if compressed is not None:
-            body = compressed
-            headers["content-encoding"] = "gzip"
-            headers["content-length"] = str(len(body))
+        etag = headers["etag"]
+        for coding in codings:
+            compressed = await self._compressed(path, etag, body, coding)
+            if compressed is not None:
+                body = compressed
+                headers["content-encoding"] = coding
+                headers["content-length"] = str(len(body))
+                if etag.endswith('"'):
+                    headers["etag"] = etag[:-1] + ENCODED_TAG[coding] + '"'
+                break
         await send(start)
         await send({"type": "http.response.body", "body": body})
 
@@ -121,6 +192,54 @@ The client's Roboto has no "★", "☺", "✓" or "↓" (DejaVu Sans has them): 
 fetched Noto fallback fonts, for a table of Latin names. The client loads every font of its
 list before it draws anything; registered by Flet's ``page.fonts``, DejaVu Sans came only once
 the page ran, and the first screens of a slow load were laid out without it too."""
+
+ICON_FAMILY = "MaterialIcons"
+"""The client's icon font's family in its font list; its file is :data:`ICON_FONT`."""
+ICON_FONT = "MaterialIcons-Regular.otf"
+
+CUTS = "cut/"
+"""Where, beside the client's files, the fonts cut to what the app draws
+(ui/web/font_cuts.py) are served."""
+
+
+def listed_fonts(cuts: dict[str, Path] | None = None) -> dict[str, str]:
+    """The client's font list's entries that are the app's, by family: each a file beside the
+    client's files. With ``cuts`` (ui/web/font_cuts.py's ``cut_fonts``: each cut by the name of
+    its source), the cuts of :data:`OWN_FONTS` and of the client's icon font, under
+    :data:`CUTS`; without, the app's whole fonts."""
+    if cuts is None:
+        return dict(OWN_FONTS)
+    return {**{family: CUTS + cuts[file].name for family, file in OWN_FONTS.items()},
+            ICON_FAMILY: CUTS + cuts[ICON_FONT].name}
+
+
+class CutFonts:
+    """Answers ``/<CUTS><file>`` with that file of ``cuts`` (their folder's static files: an
+    ETag, a 304 to ``If-None-Match``), and nothing else there. Inside :class:`PinnedClient`,
+    which marks them to be kept."""
+
+    def __init__(self, app: ASGIApp, cuts: dict[str, Path]):
+        from starlette.staticfiles import StaticFiles
+
+        self.app = app
+        self.names = {path.name for path in cuts.values()}
+        folders = {path.parent for path in cuts.values()}
+        if len(folders) != 1:
+            raise ValueError(f"the cut fonts must be in one folder, not in {len(folders)}")
+        self.files = StaticFiles(directory=folders.pop())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        prefix = "/" + CUTS
+        if scope["type"] != "http" or not scope["path"].startswith(prefix):
+            await self.app(scope, receive, send)
+            return
+        from starlette.responses import PlainTextResponse
+
+        name = scope["path"][len(prefix):]
+        if name not in self.names:
+            await PlainTextResponse("no such font", status_code=404)(scope, receive, send)
+            return
+        await self.files({**scope, "path": "/" + name, "root_path": ""}, receive, send)
 
 
 class EditedAnswers:
@@ -167,15 +286,16 @@ class EditedAnswers:
         await self.app(scope, receive, edited)
 
 
-def client_version(web_dir: Path, assets: Path) -> str:
+def client_version(web_dir: Path, assets: Path, also: tuple[str, ...] = ()) -> str:
     """A short name for the files this server sends to the browser: Flet's web client (its
-    version, where it is installed and when) and the app's own assets (their content). Any
-    change gives a new name, so a phone never keeps an old file under the new name."""
+    version, where it is installed and when), the app's own assets (their content) and the
+    names in ``also`` (the cut fonts', which hold their content's hash). Any change gives a new
+    name, so a phone never keeps an old file under the new name."""
     from flet_web.version import version
 
     bootstrap = (web_dir / "flutter_bootstrap.js").stat()
     digest = hashlib.sha256(f"{version} {web_dir} {bootstrap.st_size} "
-                            f"{bootstrap.st_mtime_ns}".encode())
+                            f"{bootstrap.st_mtime_ns} {sorted(also)}".encode())
     for path in sorted(assets.rglob("*")):
         if path.is_file():
             digest.update(path.relative_to(assets).as_posix().encode() + b"\0")
@@ -183,12 +303,13 @@ def client_version(web_dir: Path, assets: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def pinned_base(assets: Path) -> str:
-    """The address under which this server's client files (Flet's and those in ``assets``)
-    are kept: ``/client/<version>/``."""
+def pinned_base(assets: Path, cuts: dict[str, Path] | None = None) -> str:
+    """The address under which this server's client files (Flet's, those in ``assets`` and
+    the ``cuts``) are kept: ``/client/<version>/``."""
     from flet_web import get_package_web_dir
 
-    return f"/client/{client_version(Path(get_package_web_dir()), assets)}/"
+    also = tuple(path.name for path in (cuts or {}).values())
+    return f"/client/{client_version(Path(get_package_web_dir()), assets, also)}/"
 
 
 class PinnedClient:
@@ -254,9 +375,9 @@ class StartPage(EditedAnswers):
 
 class FontManifest(EditedAnswers):
     """The client's list of fonts without :data:`UNUSED_FONTS`, with the app's own ``fonts``
-    (family: file beside the client's files, :data:`OWN_FONTS`) in place of any of the same
-    family (Flet lists its Roboto). The client names each file under its assets folder
-    (``<base>assets/<asset>``), so the app's are named ``../<file>``."""
+    (family: file beside the client's files, :func:`listed_fonts`) in place of any of the same
+    family (Flet lists its Roboto, and its whole icon font). The client names each file under
+    its assets folder (``<base>assets/<asset>``), so the app's are named ``../<file>``."""
 
     def __init__(self, app: ASGIApp, fonts: dict[str, str] = OWN_FONTS):
         super().__init__(app)
@@ -274,18 +395,27 @@ class FontManifest(EditedAnswers):
                                           and family["family"] not in own)]).encode()
 
 
-def deliver_to_phones(app, base: str, fonts_base: str | None = None) -> None:
+def deliver_to_phones(app, base: str, fonts_base: str | None = None,
+                      cuts: dict[str, Path] | None = None,
+                      copies: BrotliCopies | None = None) -> None:
     """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
     page to name them there (with the app's scripts), leave the unused fonts out of the
     client's list and put the app's own in it (Roboto too), then compress and set the caching
     rule of the static files of ``app`` (a FastAPI app serving Flet's web client). With
     ``fonts_base`` (a :func:`ui.web.fallback_fonts.fonts_base`), the client fetches its
-    fallback fonts there, and they are served (:class:`~ui.web.fallback_fonts.FallbackFonts`)."""
+    fallback fonts there, and they are served (:class:`~ui.web.fallback_fonts.FallbackFonts`).
+    With ``cuts`` (ui/web/font_cuts.py's ``cut_fonts``), the font list names those in place of
+    the app's whole fonts and the client's icon font, and they are served (:class:`CutFonts`).
+    With ``copies`` (a :class:`~ui.web.brotli_copies.BrotliCopies`), a browser that accepts
+    Brotli is sent its copies."""
     from ui.web.fallback_fonts import FallbackFonts
 
-    app.add_middleware(FontManifest)
+    if cuts:
+        app.add_middleware(CutFonts, cuts=cuts)
+    app.add_middleware(FontManifest, fonts=listed_fonts(cuts))
     app.add_middleware(StartPage, base=base, fonts_base=fonts_base)
-    app.add_middleware(CompressedStatic)  # wraps the ones above: the page is compressed edited
+    app.add_middleware(CompressedStatic, copies=copies)  # wraps the ones above: the page is
+    # compressed edited
     app.add_middleware(PinnedClient, base=base)  # the others see plain names
     if fonts_base:
         app.add_middleware(FallbackFonts, base=fonts_base)  # outermost: woff2, kept as it is
