@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -108,6 +111,36 @@ def test_a_server_that_cannot_be_reached_is_one_line_without_the_password(tmp_pa
         "that address and lets its user in, then try again (")
     assert "s3cret" not in line and "Connection refused" in line
     assert sorted(path.name for path in tmp_path.iterdir()) == ["all.json"]
+
+
+@pytest.mark.parametrize("problem", ["closed port", "no such database", "no such user"])
+def test_scorepad_app_on_a_server_it_cannot_use_says_one_line_and_exits_2(
+        postgres_cluster, problem, tmp_path):
+    """``scorepad app --db postgresql://...`` run as a person runs it: one line naming the
+    server, the database and libpq's reason (what to check), exit code 2, no traceback, no
+    password; the server is never started (nothing listens on its port)."""
+    port, database, user = postgres_cluster.port, "postgres", "postgres"
+    reason = {"closed port": "Connection refused",
+              "no such database": 'database "nosuchdb" does not exist',
+              "no such user": 'role "nobody" does not exist'}[problem]
+    if problem == "closed port":
+        port = free_port()
+    elif problem == "no such database":
+        database = "nosuchdb"
+    else:
+        user = "nobody"
+    done = subprocess.run(
+        [sys.executable, "-m", "ui", "app", "--no-browser", "--port", str(free_port()), "--db",
+         f"postgresql://{user}:s3cret@127.0.0.1:{port}/{database}"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+             "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"scorepad app: cannot use the tables database: the database server cannot be reached "
+        f"(server 127.0.0.1:{port}, database {database}): check that PostgreSQL runs at that "
+        f"address and lets its user in, then try again ({reason}) (--db chooses it: a file's "
+        "path, or postgresql://USER:PASSWORD@HOST:PORT/DATABASE)\n")
 
 
 def test_an_address_that_cannot_be_read_is_refused_without_repeating_it():
