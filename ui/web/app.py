@@ -31,6 +31,7 @@ from ui.store.storage import NoSuchTable, NotSaved, StoredTable, StoreUnavailabl
 from ui.parts.saving import tell_not_saved
 from ui.parts.store_unreachable import StoreUnreachableView
 from ui.web.closed_tabs import TabClosedBeforeReady, still_connected
+from ui.web.flet_patch import tell_store_failures
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 from ui.web.public import PublicAddress
@@ -322,6 +323,14 @@ class AppContext:
         self.view = StoreUnreachableView(self, problem, lambda: self.show(route))
         return self.view.root
 
+    def store_failed(self, problem: StoreUnavailable) -> None:
+        """A tap's handler could not read the tables (a database server stopped): said in
+        words, the screen and what it holds left as they are (``ui.web.flet_patch``)."""
+        self.toast(self.words.say(
+            "ui.unreachable.toast", "The tables cannot be reached just now: nothing changed, "
+            "and what you entered stays here. Try again in a moment."))
+        self.page.update()
+
     def _show_table(self, table_id: int, tab: str, player: int | None) -> None:
         from ui.screens.table_view import TableView
 
@@ -464,6 +473,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.on_connect = lambda e: context.loaded_again()
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
+        tell_store_failures(page.session, context.store_failed)
         key = presented_key.get()  # taken off the address before the page loaded
         refused = None
         if key and public is None:  # a public server has no host key
