@@ -107,11 +107,14 @@ def test_an_edit_refused_while_the_server_is_down_is_kept_and_saved_when_it_is_b
             assert tab_total(device, 0).value == "1"  # the edit stays on every screen
             assert (" · Not saved: the database server cannot be reached (database test_2)"
                     in device.view.editor._count.value)  # the database's name, not the server
-        edited = ann.view.session.draft
-
-        # The retries go on while the server is down (a second, then longer).
+        # The retries go on while the server is down (a second, then longer), and a new edit
+        # meanwhile tries at once: refused too, it replaces what is kept.
         await asyncio.sleep(0.7)
         assert ann.view.session.save_state == "Not saved"
+        move(ann, (1, 1), (1, 2))
+        await until(lambda: tab_total(bob, 0).value == "0", "the second edit not shown")
+        assert ann.view.session.save_state == "Not saved"
+        edited = ann.view.session.draft
 
         own_cluster.start_server()
         await until(lambda: not (ann.view._save_mark.text.value
@@ -149,3 +152,53 @@ def test_a_screen_opened_while_the_tables_cannot_be_read_says_so_and_tries_again
                                                                                    "TableView")
 
     asyncio.run(run())
+
+
+def test_a_refused_save_is_tried_again_after_1_s_then_twice_as_long_up_to_15_s(tmp_path,
+                                                                           monkeypatch):
+    """The retry schedule, with the timers' waits recorded instead of waited: the store refuses
+    six times, then takes the save; the retries stop there."""
+    from concurrent.futures import Future
+    from errno import EROFS
+
+    from ui.games.registry import APP_GAMES
+    from ui.live.session import Sessions
+    from ui.store.storage import TableStore
+
+    class Inline:
+        """A writer that runs each job at once, in the caller."""
+
+        def submit(self, job, *args) -> Future:
+            done: Future = Future()
+            done.set_result(job(*args))
+            return done
+
+    waits: list[float] = []
+
+    class Timer:
+        def __init__(self, seconds, then):
+            waits.append(seconds)
+            self.then = then
+            self.daemon = False
+
+        def start(self) -> None:
+            self.then()
+
+    monkeypatch.setattr(live_session.threading, "Timer", Timer)
+    store = TableStore(tmp_path / "t.sqlite3")
+    table_id = two_valleys(store, {})
+    refusals = iter(range(6))
+    saving = store.save
+
+    def refusing(table_id, draft):
+        if next(refusals, None) is not None:
+            raise NotSaved(OSError(EROFS, "Read-only file system"), store.path)
+        saving(table_id, draft)
+
+    monkeypatch.setattr(store, "save", refusing)
+    session = Sessions(store, APP_GAMES, Inline()).get(table_id)
+    session.apply("rename", lambda draft: draft["players"][0].__setitem__("name", "Ann B."))
+
+    assert waits == [1, 2, 4, 8, 15, 15]
+    assert session.save_state == ""
+    assert store.get(table_id).draft["players"][0]["name"] == "Ann B."

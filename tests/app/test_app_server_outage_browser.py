@@ -1,7 +1,8 @@
 """Two phones on one table on PostgreSQL, and the server stops mid-session (issue 34, item 3), in
 headless Chromium: the phone that edits says "Not saved" in words and keeps its edit on the
-screen, the other phone says "Not saved" too, and once the server is back "Not saved" goes on both
-by itself, with no tap; the page loaded again shows the edit. A cluster of the test's own
+screen, the other phone says "Not saved" too, and a screen it opens meanwhile says in words that
+the tables cannot be reached; once the server is back "Not saved" goes by itself, with no tap,
+*Try again* opens the screen, and the page loaded again shows the edit. A cluster of the test's own
 (tests/postgres_cluster.py), so that the shared one is not stopped."""
 
 from __future__ import annotations
@@ -55,11 +56,13 @@ def test_an_edit_made_while_the_server_is_down_is_saved_by_itself_when_it_is_bac
               r"^1 of 18 Valley cards · " + NOT_SAVED)
     wait_text(host, "save-state", "^Not saved$")
     wait_text(bob, "save-state", "^Not saved$")
+    open_app(bob, server.url + "/", as_host=False)  # a screen opened meanwhile says so
+    wait_text(bob, "store-unreachable", "^The tables cannot be reached just now")
 
-    cluster.start_server()  # no tap from here on
+    cluster.start_server()  # no tap on the host's phone from here on
     wait_text(host, "card-count", r"^1 of 18 Valley cards$")
     saved(host)
-    saved(bob)
+    tap_until(bob, "unreachable-try-again", "import-table", "^Import a table file")
 
     open_app(host, table_url)
     wait_text(host, "card-count", r"^1 of 18 Valley cards$")
