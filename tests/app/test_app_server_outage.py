@@ -107,6 +107,8 @@ def test_an_edit_refused_while_the_server_is_down_is_kept_and_saved_when_it_is_b
             assert tab_total(device, 0).value == "1"  # the edit stays on every screen
             assert (" · Not saved: the database server cannot be reached (database test_2)"
                     in device.view.editor._count.value)  # the database's name, not the server
+        ann.context.redraw()  # a whole redraw (the theme changed) reads nothing it needs
+
         # The retries go on while the server is down (a second, then longer), and a new edit
         # meanwhile tries at once: refused too, it replaces what is kept.
         await asyncio.sleep(0.7)
