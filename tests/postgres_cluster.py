@@ -65,13 +65,30 @@ class Cluster:
         self.data = self.folder / "data"
         self.port = free_port()
         self._databases = 0
+        self.running = False
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
+        self.start_server()
+
+    def start_server(self) -> None:
+        """Start the server (again, after :meth:`stop_server`: same port, same databases);
+        nothing when it runs."""
+        if self.running:
+            return
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
                    "-c max_connections=400")
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"),
                   "-o", options, "-w", "-t", "60", "start")
+        self.running = True
+
+    def stop_server(self) -> None:
+        """Stop the server as its administrator would (``-m fast``: every connection cut),
+        keeping its data for :meth:`start_server`: for a test's own cluster (the run's shared
+        one serves every other test). Not ``immediate``: without fsync, the last commits would
+        be lost."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        self.running = False
 
     def _run(self, program: str, *args: str) -> None:
         command = [str(self.bindir / program), *args]
@@ -107,7 +124,8 @@ class Cluster:
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if self.running:
+                self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -66,8 +66,9 @@ def free_port() -> int:
 class AppServer:
     """``scorepad app`` as a person starts it, on a free port, with its own database."""
 
-    def __init__(self, db: Path, port: int, options: tuple[str, ...] = (), root: Path = ROOT,
-                 launcher: tuple[str, ...] = ("-m", "ui")):
+    def __init__(self, db: Path | str, port: int, options: tuple[str, ...] = (),
+                 root: Path = ROOT, launcher: tuple[str, ...] = ("-m", "ui"),
+                 log: Path | None = None):
         self.db = db
         self.port = port
         self.root = root
@@ -78,7 +79,9 @@ class AppServer:
         of it."""
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen | None = None
-        self.log = db.parent / "server.log"
+        self.log = log or db.parent / "server.log"
+        """The server's output; beside its tables file unless ``log`` (a database's address
+        has no folder)."""
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(self.root)}

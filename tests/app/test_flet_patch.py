@@ -113,3 +113,60 @@ def test_the_unpacker_refuses_a_list_longer_than_its_limit():
     assert flet_patch.limited_msgpack.unpackb(msgpack.packb([0] * most)) == [0] * most
     with pytest.raises(ValueError):
         flet_patch.limited_msgpack.unpackb(msgpack.packb([0] * (most + 1)))
+
+
+def test_flet_tells_a_handlers_error_inside_its_except_through_session_error():
+    """What error_in_words relies on: the exception is still being handled when Flet calls
+    ``Session.error``, and the traceback is logged just before on the session's logger."""
+    dispatch = inspect.getsource(flet_patch._flet_dispatch_event)
+    assert "except Exception as e:" in dispatch
+    assert "self.error(f\"{e}\\n{traceback.format_exc()}\")" in dispatch
+    assert "\"Unhandled error in 'on_%s' handler\", event_name, exc_info=True" in dispatch
+    assert "SESSION_CRASHED" in inspect.getsource(flet_patch._flet_session_error)
+
+
+def test_a_handler_that_cannot_read_the_tables_is_told_in_words_not_a_crashed_page(
+        tmp_path, caplog):
+    """A tap's handler raising StoreUnavailable, dispatched by Flet as a phone's tap is: the
+    device is told in words (the app's snack bar), Flet sends no "session crashed" page and logs
+    one line; any other error is Flet's crash page as before."""
+    from flet.messaging.protocol import MessageAction
+
+    from live_devices import Server
+    from ui.store.storage import StoreUnavailable, TableStore
+
+    flet_patch.apply()
+
+    def cannot_read(e) -> None:
+        raise StoreUnavailable("the database server cannot be reached (server 127.0.0.1:1, "
+                               "database x): check ...")
+
+    def broken(e) -> None:
+        raise ValueError("a bug")
+
+    async def run():
+        server = Server(TableStore(tmp_path / "t.sqlite3"))
+        device = server.connect("ann", "/", server.store.create("sunflower_valley", {}), 0)
+        page = device.context.page
+        flet_patch.tell_store_failures(device.session, device.context.store_failed)
+        tap, bug = flet.Button("Tap", on_click=cannot_read), flet.Button("Bug", on_click=broken)
+        page.controls.append(flet.Column([tap, bug]))
+        page.update()
+        crashed = []
+        device.connection.send_message = lambda message: crashed.append(
+            message.action == MessageAction.SESSION_CRASHED)
+        with caplog.at_level(logging.ERROR, logger=flet_session.logger.name):
+            await device.session.dispatch_event(tap._i, "click", None)
+        assert not any(crashed)
+        [bar] = [dialog for dialog in page._dialogs.controls if isinstance(dialog, flet.SnackBar)]
+        assert bar.content.value == ("The tables cannot be reached just now: nothing changed, "
+                                     "and what you entered stays here. Try again in a moment.")
+        [record] = [record for record in caplog.records
+                    if record.name == flet_session.logger.name]
+        assert record.exc_info is None and record.getMessage().startswith(
+            "an event handler could not read the tables: the database server cannot be reached")
+
+        await device.session.dispatch_event(bug._i, "click", None)
+        assert crashed[-1] is True  # any other error: Flet's own page, as before
+
+    asyncio.run(run())

@@ -73,6 +73,11 @@ class TableDeleted(Exception):
         super().__init__(deleted_message(by))
 
 
+RETRY_FIRST_SECONDS = 1.0
+RETRY_LONGEST_SECONDS = 15.0
+"""A refused save is tried again after a second, then after twice as long each time, at most
+this long apart, until one works (the database server back, the file writable again)."""
+
 SAVING = "Saving…"
 NOT_SAVED = "Not saved"
 """The save states a screen shows beside a table (besides nothing, when every edit is saved)."""
@@ -151,6 +156,12 @@ class TableSession:
         """Deleted on some device: edits are refused until it is restored."""
         self.deleted_by: str | Message | None = None
         """Who deleted it, in words (a player's name or "The host"), when known."""
+        self._retry: threading.Timer | None = None
+        """The timer that tries a refused save again, while one is waiting."""
+        self._retry_after = RETRY_FIRST_SECONDS
+        self._tell_screens: tuple[asyncio.AbstractEventLoop, Callable[[], None]] | None = None
+        """How the screens were last told of a save (:meth:`when_saved`): a save tried again
+        tells them the same way, with no tap of theirs."""
 
     @property
     def save_error(self) -> str | None:
@@ -251,15 +262,63 @@ class TableSession:
             self.store.save(self.table_id, draft)
             self.save_problem = None
             self.saved_revision = revision
+            self._retry_after = RETRY_FIRST_SECONDS
         except NotSaved as refused:
             logger.error("saving table %s failed: %s", self.table_id, refused)
             # Every device shows it: the file's name, not where it is on the host.
             self.save_problem = msg("ui.table.edit_kept", "{problem}; your edit is kept on this "
                                     "screen", problem=refused.message(host=False))
+            self._try_again_later()
         except Exception as error:  # noqa: BLE001 - any other failure is reported, not raised
             logger.exception("saving table %s failed", self.table_id)
             self.save_problem = msg("ui.table.not_saved_kept", "Not saved: {error}; your edit is "
                                     "kept on this screen", error=str(error))
+
+    def _try_again_later(self) -> None:
+        """After a refused save (on the writer thread): the table's newest draft is saved again
+        later, on the writer thread, until a save works; then every screen showing the table is
+        told, so "Not saved" goes by itself once the store is back. A new edit meanwhile saves
+        at once as ever (and the retry finds it saved, or saves the newest draft)."""
+        if self._writer is None:
+            return  # scripts and tests without a writer: the next save tries again
+        with self._lock:
+            if self._retry is not None:
+                return  # one is waiting already
+            delay = self._retry_after
+            self._retry_after = min(delay * 2, RETRY_LONGEST_SECONDS)
+            self._retry = threading.Timer(delay, self._queue_retry)
+            self._retry.daemon = True
+            self._retry.start()
+
+    def _queue_retry(self) -> None:
+        with self._lock:
+            self._retry = None
+        try:
+            self._writer.submit(self._save_again)
+        except RuntimeError:  # the writer is shut down: the server is stopping
+            logger.warning("table %s was not saved before the server stopped", self.table_id)
+
+    def _save_again(self) -> None:
+        """The retry itself, on the writer thread."""
+        with self._lock:
+            if self.save_problem is None or self.saved_revision >= self.revision:
+                return  # a later save worked meanwhile
+            draft, revision = self._draft, self.revision
+        self._save(draft, revision)
+        if self.save_problem is None and self._tell_screens is not None:
+            loop, then = self._tell_screens
+            try:
+                loop.call_soon_threadsafe(self._told_of_save, then)
+            except RuntimeError:  # the event loop is closed: no screen to tell
+                pass
+
+    def _told_of_save(self, then: Callable[[], None]) -> None:
+        """On the event loop: tell the screens (``then``) when one shows the save mark this
+        save changes (see :meth:`when_saved`)."""
+        if not self.marked or self.save_state == SAVING:
+            return
+        self.marked = self.save_state == NOT_SAVED  # still shown, and told again when it goes
+        then()
 
     @property
     def writer_thread(self) -> bool:
@@ -301,14 +360,8 @@ class TableSession:
             then()
             return
         loop = asyncio.get_running_loop()
-
-        def told() -> None:
-            if not self.marked or self.save_state == SAVING:
-                return
-            self.marked = self.save_state == NOT_SAVED  # still shown, and told again when it goes
-            then()
-
-        self._writer.submit(loop.call_soon_threadsafe, told)
+        self._tell_screens = (loop, then)
+        self._writer.submit(loop.call_soon_threadsafe, self._told_of_save, then)
 
     def per_revision(self, name: str, make: Callable[[], T]) -> T:
         """``make()`` worked out once per revision of the table, however many screens ask for

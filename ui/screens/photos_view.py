@@ -9,6 +9,8 @@ that may see the table) as image bytes: no URL serves them. Uploads go to the en
 
 from __future__ import annotations
 
+import logging
+
 import flet as ft
 
 from scorer.message import Message
@@ -17,6 +19,9 @@ from ui.parts.dialogs import close_dialog, open_dialog
 from ui.store.photos import MAX_PHOTO_BYTES, UPLOAD_SECONDS, Photo, PhotoStore, too_large
 from ui.parts.saving import saving
 from ui.parts.widgets import PROBLEM, Memo, labelled, tap_target
+from ui.store.storage import StoreUnavailable
+
+logger = logging.getLogger(__name__)
 
 THUMBNAIL = 56
 """Side of a thumbnail in the strips (a touch target)."""
@@ -143,6 +148,7 @@ class PhotoPanel:
         self._shown = Memo()
         self._bar_memo = Memo()
         self.root = ft.Column(spacing=6)
+        self._last_read: list[Photo] = []
         self.render()
 
     def _mine(self, photo: Photo) -> bool:
@@ -153,8 +159,16 @@ class PhotoPanel:
         return not any(photo.of(name) for name in self.session.player_names)
 
     def photos(self) -> list[Photo]:
-        return [photo for photo in photo_store(self.context).of_table(self.table_id)
-                if self._mine(photo)]
+        """This panel's photos; while the store cannot be read (a database server stopped),
+        the ones last read, so that a redraw of the table never fails on them (issue 34)."""
+        try:
+            found = photo_store(self.context).of_table(self.table_id)
+        except StoreUnavailable as problem:
+            logger.warning("the photos cannot be read just now, the ones last read are shown: "
+                           "%s", problem)
+            return self._last_read
+        self._last_read = [photo for photo in found if self._mine(photo)]
+        return self._last_read
 
     def render(self) -> None:
         photos = self.photos()

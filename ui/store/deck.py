@@ -15,6 +15,8 @@ whoever makes it, joins its new cards to the deck in the same transaction.
 from __future__ import annotations
 
 import json
+import logging
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -26,7 +28,12 @@ from pydantic import BaseModel, ValidationError
 from scorer.deck import DECK_KINDS, MAPLE_KEYS, DeckFile, MapleValleyDeck, SunflowerValleyDeck, cards_of
 from scorer.maple_valley.models import Favour, Friend, Patch
 from scorer.sunflower_valley.models import CardDescription
-from ui.store.engine import Connection
+from ui.store.engine import Connection, StoreUnavailable
+
+logger = logging.getLogger(__name__)
+
+_last_offered: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per store, the deck's cards last read for an editor (see :meth:`Deck.offered`)."""
 
 
 DECK_SCHEMA = """CREATE TABLE IF NOT EXISTS deck (
@@ -164,6 +171,20 @@ class Deck:
                 cards.append(DeckCard(game, row_kind, MODELS[row_kind].model_validate_json(text)))
             except (KeyError, ValidationError):
                 continue  # written by a newer version of the app: kept, not offered here
+        return cards
+
+    def offered(self, game: str, kind: str | None = None) -> list[DeckCard]:
+        """:meth:`cards` for an editor's offers: while the store cannot be read (a database
+        server stopped), the cards last read (none before), so that a tap on a table already
+        open still works and its edit is kept (issue 34); the deck itself is not changed."""
+        seen = _last_offered.setdefault(self.store, {})
+        try:
+            cards = self.cards(game, kind)
+        except StoreUnavailable as problem:
+            logger.warning("the deck cannot be read just now, the cards last read are offered: "
+                           "%s", problem)
+            return seen.get((game, kind), [])
+        seen[(game, kind)] = cards
         return cards
 
     def add(self, game: str, kind: str, card: BaseModel) -> None:

@@ -3,28 +3,41 @@
 ``--db postgresql://USER:PASSWORD@HOST:PORT/DATABASE`` (or ``postgres://``) chooses it. At open,
 one connection of its own runs the migrations under an advisory lock (two servers starting
 together never both migrate), then a small pool serves every operation, a connection checked
-before each is handed out (a server restarted meanwhile costs a reconnection, not an error). A
-server that fails says so as the file does: :class:`~ui.store.engine.StoreUnavailable` at open or
-on a read, :class:`~ui.store.engine.NotSaved` on a write, in words naming the server and the
-database (never the password) and what to do.
+before each is handed out. A server that fails says so as the file does:
+:class:`~ui.store.engine.StoreUnavailable` at open or on a read, :class:`~ui.store.engine.NotSaved`
+on a write, in words naming the server and the database (never the password) and what to do.
+
+A server that stops while the app runs must not leave the app broken once it is back (issue 34):
+a pooled connection that fails its check means the server restarted or is gone, so the whole pool
+is dropped (its other connections are as stale) and each operation connects on its own, bounded
+by :data:`OPERATION_CONNECT_SECONDS` (a port that refuses answers in about a millisecond), until
+one connection works; then a new pool serves again. No operation waits for the pool's own
+reconnection loop, which would hold a phone's save for :data:`WAIT_SECONDS`.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import platformdirs
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolClosed
 
 from ui.store.engine import Connection, Dialect, NotSaved, StoreUnavailable
 from ui.store.file_problems import Server, file_problem
 from ui.store.schema import ForeignTables
 
+logger = logging.getLogger(__name__)
+
 CONNECT_SECONDS = 5
-"""How long connecting to the server may take before it counts as unreachable."""
+"""How long connecting to the server at open may take before it counts as unreachable."""
+OPERATION_CONNECT_SECONDS = 2
+"""How long one operation's own connection may take while the pool is dropped (libpq's shortest
+``connect_timeout``): a save or a screen never waits longer for a server that does not answer."""
 WAIT_SECONDS = 10.0
 """How long an operation waits for a connection (all in use, or the server unreachable) before
 it is refused in words."""
@@ -84,6 +97,10 @@ class PostgresEngine:
         self.where = f"PostgreSQL, {self.server}"
         self.exports_folder = platformdirs.user_data_path("scorepad", appauthor=False) / "exports"
         self._pool: ConnectionPool | None = None
+        """The pool serving the operations; None before open, and while the server does not
+        answer (see the module's doc)."""
+        self._pool_lock = threading.Lock()
+        self._closed = False
 
     def _secret_free(self, text: str) -> str:
         return text.replace(self._password, "***") if self._password else text
@@ -111,22 +128,73 @@ class PostgresEngine:
                 "\"tables\" of another program, left as it is; choose another database") from None
         except psycopg.Error as error:
             raise self._unavailable(error) from error
-        self._pool = ConnectionPool(
-            self.address, min_size=1, max_size=POOL_SIZE, open=False, timeout=WAIT_SECONDS,
-            check=ConnectionPool.check_connection, name=f"scorepad {self.server.database}",
-            kwargs={"connect_timeout": CONNECT_SECONDS, "application_name": "scorepad"})
-        self._pool.open(wait=False)
+        self._make_pool()
+
+    def _make_pool(self) -> None:
+        """A new pool for the operations (at open, and when the server answers again)."""
+        with self._pool_lock:
+            if self._pool is not None or self._closed:
+                return
+            pool = ConnectionPool(
+                self.address, min_size=1, max_size=POOL_SIZE, open=False, timeout=WAIT_SECONDS,
+                name=f"scorepad {self.server.database}",
+                kwargs={"connect_timeout": CONNECT_SECONDS, "application_name": "scorepad"})
+            pool.open(wait=False)
+            self._pool = pool
+
+    def _drop_pool(self, pool: ConnectionPool) -> None:
+        """Stop using ``pool`` (the server restarted or is gone): the next operations connect on
+        their own until one works. Closed on a thread of its own: closing waits for the pool's
+        workers, and the caller is a save or a screen."""
+        with self._pool_lock:
+            if self._pool is not pool:
+                return  # dropped already by another operation
+            self._pool = None
+        logger.warning("the connections to %s failed: each operation connects on its own until "
+                       "the server answers", self.server)
+        threading.Thread(target=pool.close, kwargs={"timeout": 1.0}, daemon=True,
+                         name="scorepad-pool-close").start()
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()
+        with self._pool_lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
+
+    def _checked(self, pool: ConnectionPool) -> psycopg.Connection | None:
+        """A connection of ``pool`` that answered a check; None when the pool is dropped (a
+        connection failed its check, or the pool was closed meanwhile)."""
+        try:
+            connection = pool.getconn()
+        except PoolClosed:
+            return None
+        try:
+            ConnectionPool.check_connection(connection)
+        except psycopg.Error:
+            pool.putconn(connection)  # broken: the pool discards it
+            self._drop_pool(pool)
+            return None
+        return connection
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection]:
-        """A connection of the pool for one operation: committed when the block ends, rolled
-        back on an error."""
-        with self._pool.connection() as connection:
+        """A connection for one operation: committed when the block ends, rolled back on an
+        error. The pool's while it works; else one of the operation's own (see the module's
+        doc), after which the pool is made again."""
+        pool = self._pool
+        connection = self._checked(pool) if pool is not None else None
+        if connection is not None:
+            try:
+                with connection:  # a pooled connection: committed, not closed
+                    yield connection
+            finally:
+                pool.putconn(connection)
+            return
+        with psycopg.connect(self.address, connect_timeout=OPERATION_CONNECT_SECONDS,
+                             application_name="scorepad") as connection:
             yield connection
+        self._make_pool()  # the server answered: pooled again from the next operation
 
     def reading(self):
         """A connection for reads only; a read that fails raises :class:`StoreUnavailable`."""

@@ -28,9 +28,11 @@ from ui.store.access import Access, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
 from ui.live.session import Sessions, scoring_thread, storage_writer
-from ui.store.storage import NoSuchTable, NotSaved, StoredTable, TableStore
+from ui.store.storage import NoSuchTable, NotSaved, StoredTable, StoreUnavailable, TableStore
 from ui.parts.saving import tell_not_saved
+from ui.parts.store_unreachable import StoreUnreachableView
 from ui.web.closed_tabs import TabClosedBeforeReady, still_connected
+from ui.web.flet_patch import tell_store_failures
 from ui.web.host_key import presented_key
 from ui.web.photo_upload import PhotoUploads
 from ui.web.public import PublicAddress
@@ -327,16 +329,36 @@ class AppContext:
             else:
                 self.view = HomeView(self)
             root = self.view.root
+        except StoreUnavailable as error:
+            root = self._unreachable(route, error)
         except Exception as error:  # noqa: BLE001 - show home rather than a blank page
             if isinstance(error, NoSuchTable):  # deleted, never made: the address is at fault
                 logger.info("cannot show %.*r: %s", LOGGED_ROUTE, route, error)
             else:
                 logger.exception("cannot show %s", route)
-            self.view = HomeView(self, message=self.words.say("ui.app.cannot_open",
-                                                              "Could not open {route}.",
-                                                              route=route))
-            root = self.view.root
+            try:
+                self.view = HomeView(self, message=self.words.say("ui.app.cannot_open",
+                                                                  "Could not open {route}.",
+                                                                  route=route))
+                root = self.view.root
+            except StoreUnavailable as unavailable:
+                root = self._unreachable(route, unavailable)
         self.page.controls = [ft.SafeArea(content=root, expand=True)]
+        self.page.update()
+
+    def _unreachable(self, route: str, problem: StoreUnavailable) -> ft.Control:
+        """The screen said in words while the store cannot be read (issue 34): *Try again*
+        opens ``route`` again, not another screen."""
+        self.leave()  # no table shown: it is arrived at again when the screen opens
+        self.view = StoreUnreachableView(self, problem, lambda: self.show(route))
+        return self.view.root
+
+    def store_failed(self, problem: StoreUnavailable) -> None:
+        """A tap's handler could not read the tables (a database server stopped): said in
+        words, the screen and what it holds left as they are (``ui.web.flet_patch``)."""
+        self.toast(self.words.say(
+            "ui.unreachable.toast", "The tables cannot be reached just now: nothing changed, "
+            "and what you entered stays here. Try again in a moment."))
         self.page.update()
 
     def _show_table(self, table_id: int, tab: str, player: int | None) -> None:
@@ -381,7 +403,14 @@ class AppContext:
             return True
         stamp = (self._present_at, self.access.changes)
         if stamp != self._allowed_at:
-            self._allowed = self.may_open(self._present_at)
+            try:
+                self._allowed = self.may_open(self._present_at)
+            except StoreUnavailable as problem:
+                # The grants cannot be read just now (a database server stopped): the screen
+                # shown keeps its last answer (it was allowed when it opened); they are read
+                # again at the next redraw, so a revoke made meanwhile still takes effect.
+                logger.warning("the grants cannot be read just now: %s", problem)
+                return self._allowed
             self._allowed_at = stamp
         return self._allowed
 
@@ -481,6 +510,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.on_connect = lambda e: context.loaded_again()
         page.on_resize = lambda e: context.resized()
         page.on_disconnect = lambda e: context.leave()
+        tell_store_failures(page.session, context.store_failed)
         key = presented_key.get()  # taken off the address before the page loaded
         refused = None
         if key and public is None:  # a public server has no host key
@@ -488,6 +518,8 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
                 access.claim_host(context.device, key)
             except NotSaved as error:  # told once the screen is drawn (drawing closes dialogs)
                 refused = error
+            except StoreUnavailable as error:  # the screen says so; the key is shown again
+                logger.error("the host key could not be checked: %s", error)
         context.text_scale = text_scale.get()
         context.language_headers = language_headers.get()
         language = await device_language(page, context.language_headers)

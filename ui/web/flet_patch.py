@@ -17,18 +17,28 @@ cost before any handler of the app sees it. Each change is small, and
 - **The unpacker has limits** on the length of any string, binary, array and map
   (:data:`UNPACK_LIMITS`; a frame is already at most
   :data:`~ui.web.websocket_limits.MAX_FRAME_BYTES`).
+- **A handler that cannot read the tables is told in words** (issue 34): an event handler raising
+  :class:`~ui.store.engine.StoreUnavailable` (a database server stopped) would have Flet send its
+  "session crashed" page, the traceback on it, and log the traceback. The session's own teller
+  (:func:`tell_store_failures`, the app's words on the page) is called instead, and the log keeps
+  one line. The screens' own route changes say it themselves (``ui.web.app``); this is the net for
+  every other handler.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import sys
+import weakref
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import msgpack
 from flet.messaging import session as flet_session
 from flet_web.fastapi import flet_app
 
+from ui.store.engine import StoreUnavailable
 from ui.web.websocket_limits import MAX_FRAME_BYTES, event_flow
 
 logger = logging.getLogger(__name__)
@@ -104,9 +114,52 @@ class MalformedMessages(logging.Filter):
         return True
 
 
+_flet_session_error = flet_session.Session.error
+_store_failure_tellers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per Flet session, what tells its device that the tables cannot be read (see
+:func:`tell_store_failures`)."""
+
+
+def tell_store_failures(session, tell: Callable[[StoreUnavailable], None]) -> None:
+    """From now on, an event handler of ``session`` that raises
+    :class:`~ui.store.engine.StoreUnavailable` calls ``tell(error)`` instead of crashing the
+    page."""
+    _store_failure_tellers[session] = tell
+
+
+@functools.wraps(_flet_session_error)
+def error_in_words(self, message: str) -> None:
+    """Flet's ``Session.error`` (called by its event dispatch inside its ``except``, so the
+    exception is the one being handled): a store that cannot be read is told by the session's
+    teller; anything else is Flet's "session crashed" as before."""
+    failure = sys.exc_info()[1]
+    tell = _store_failure_tellers.get(self)
+    if isinstance(failure, StoreUnavailable) and tell is not None:
+        tell(failure)
+        return
+    _flet_session_error(self, message)
+
+
+class StoreFailures(logging.Filter):
+    """For Flet's session logger: its "Unhandled error in 'on_x' handler" about a store that
+    cannot be read becomes one line without the traceback (said to the device in words)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, StoreUnavailable) and str(record.msg).startswith("Unhandled error"):
+            record.msg = "an event handler could not read the tables: %s"
+            record.args = (error,)
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 def apply() -> None:
     """Put the changes in place (once; calling again changes nothing)."""
     flet_session.Session.dispatch_event = dispatch_known_event
     flet_app.msgpack = limited_msgpack
     if not any(isinstance(item, MalformedMessages) for item in flet_app.logger.filters):
         flet_app.logger.addFilter(MalformedMessages())
+    flet_session.Session.error = error_in_words
+    if not any(isinstance(item, StoreFailures) for item in flet_session.logger.filters):
+        flet_session.logger.addFilter(StoreFailures())

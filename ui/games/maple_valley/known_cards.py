@@ -35,7 +35,7 @@ def known_cards(kind: str, draft: dict, store: TableStore | None = None) -> list
 
     offer(described(draft, kind), True)
     if store is not None:
-        offer([entry.card for entry in Deck(store).cards(GAME, kind)], False)
+        offer([entry.card for entry in Deck(store).offered(GAME, kind)], False)
     return found
 
 

@@ -266,7 +266,7 @@ class ValleyEditor(PlayerEditor):
         described = {description for description, _ in here}
         # A card of the deck joins the table's list when it is laid, so none is laid yet.
         found = [Offer(description, count, True) for description, count in here] + [
-            Offer(entry.card, 0, False) for entry in Deck(self.session.store).cards(
+            Offer(entry.card, 0, False) for entry in Deck(self.session.store).offered(
                 "sunflower_valley") if entry.card not in described]
         return [offer for offer in found if matches(offer.description, search, self.words)]
 
