@@ -81,6 +81,7 @@ DOMAINS = (
         "photos_view", "deleted_tables", "exports"))),
     Domain("games", "ui/locale", ("ui/games",)),
     Domain("help", "ui/locale", ("ui/screens/screen_help.py",)),
+    Domain("board", "ui/locale", ("ui/screens/scoreboard_view.py", "ui/screens/watch_view.py")),
 )
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
