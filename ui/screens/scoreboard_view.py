@@ -30,6 +30,8 @@ from ui.store.storage import NoSuchTable
 HIGHLIGHT = "#FFB300"
 HIGHLIGHT_INK = "#000000"
 """What the last change moved is drawn on (amber, the app's warning colour: 10:1 contrast)."""
+CARD_BORDER = 6
+"""The border of a player's card: amber when the last change moved the player's score."""
 FULL_HD = (1920, 1080)
 """The screen the largest type is made for: a TV read from across a table."""
 
@@ -51,6 +53,13 @@ class BoardLayout:
     change_size: int
 
 
+COMFORTABLE_ROW = 32
+"""The least height of a line's row before the totals are made smaller to make room."""
+AROUND_MARGIN = 40
+"""Pixels kept free beside the estimate of what is not a line (the cards' padding and borders,
+the text's line height), so the winners' line under the lines is in sight too."""
+
+
 def board_layout(width: float, height: float, players: int, lines: int) -> BoardLayout:
     """The sizes that fit ``players`` columns and ``lines`` rows on a ``width`` x ``height``
     screen: a 1920x1080 TV gets type readable from across a table (totals of about a tenth of
@@ -60,17 +69,24 @@ def board_layout(width: float, height: float, players: int, lines: int) -> Board
     padding = 24 if width >= 900 else 12
     label_width = int(min(520, max(90, width * 0.24)))
     gaps = 8 * players
-    column_width = int(min(380, max(34, (width - 2 * padding - label_width - gaps) / players)))
+    column_width = int(min(460, max(34, (width - 2 * padding - label_width - gaps) / players)))
     scale = min(width / FULL_HD[0], height / FULL_HD[1])
-    total_size = int(max(16, min(height * 0.10, column_width * 0.42, 120)))
-    name_size = int(max(12, min(total_size * 0.36, column_width * 0.16 + 8)))
-    rank_size = int(max(12, total_size * 0.28))
     change_size = int(max(15, min(34, 34 * scale * 1.25)))
-    # What is not a line: the buttons' row, the last change and the winners under the lines,
-    # the players' names, totals and ranks, the gaps between them.
-    around = (2 * padding + 48 + change_size * 2.4 + 16 + 4 * 12
-              + name_size * 1.4 + total_size * 1.2 + rank_size * 1.4 + 40)
-    row_height = int(max(28, min(76, (height - around) / max(lines, 1) - 4)))
+    # The totals as large as a tenth of the screen, smaller when the lines would not fit
+    # in rows of a comfortable height under them.
+    total_size = int(max(16, min(height * 0.10, column_width * 0.42, 120)))
+    least_total = min(total_size, int(max(16, height * 0.06)))
+    while True:
+        name_size = int(max(12, min(total_size * 0.36, column_width * 0.16 + 8)))
+        rank_size = int(max(12, total_size * 0.28))
+        # What is not a line: the buttons' row, the last change and the winners under the
+        # lines, the players' names, totals and ranks, the gaps between them.
+        around = (2 * padding + 48 + change_size * 2.4 + 16 + 4 * 12
+                  + name_size * 1.4 + total_size * 1.2 + rank_size * 1.4 + 40 + AROUND_MARGIN)
+        row_height = int(max(28, min(76, (height - around) / max(lines, 1) - 4)))
+        if row_height >= COMFORTABLE_ROW or total_size <= least_total:
+            break
+        total_size = max(least_total, total_size - 4)
     line_size = int(max(12, min(row_height * 0.6, column_width * 0.34, 44)))
     label_size = int(max(12, min(row_height * 0.42, 34, label_width / 14)))
     return BoardLayout(padding, label_width, column_width, total_size, name_size, rank_size,
@@ -115,8 +131,11 @@ class PlayerCard:
         self.rank = ft.Text("", size=layout.rank_size, text_align=ft.TextAlign.CENTER)
         self.moved = ft.Text("", size=layout.rank_size, weight=ft.FontWeight.BOLD,
                              color=HIGHLIGHT_INK)
-        self.moved_box = ft.Container(self.moved, bgcolor=HIGHLIGHT, border_radius=6,
-                                      padding=ft.Padding.symmetric(horizontal=8), visible=False)
+        # Hidden by its handle: Flutter refuses a Semantics whose content is invisible.
+        self.moved_box = labelled(f"board-moved-{index}", ft.Container(
+            self.moved, bgcolor=HIGHLIGHT, border_radius=6,
+            padding=ft.Padding.symmetric(horizontal=8)))
+        self.moved_box.visible = False
         self.box = ft.Container(
             ft.Column([
                 ft.Container(self.name, bgcolor=shade, border_radius=8,
@@ -124,11 +143,11 @@ class PlayerCard:
                              alignment=ft.Alignment.CENTER),
                 labelled(f"board-total-{index}", self.total),
                 ft.Row([labelled(f"board-rank-{index}", self.rank),
-                        labelled(f"board-moved-{index}", self.moved_box)],
+                        self.moved_box],
                        alignment=ft.MainAxisAlignment.CENTER, spacing=8, wrap=True),
             ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             width=layout.column_width, padding=6, border_radius=12,
-            border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT),
+            border=ft.Border.all(CARD_BORDER, ft.Colors.OUTLINE_VARIANT),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
         self.root = labelled(f"board-player-{index}", self.box)
 
@@ -296,8 +315,9 @@ class ScoreboardView:
             self._set(card.moved, changed, value=signed(moved) if moved is not None else "")
             self._set(card.moved_box, changed, visible=moved is not None)
             marked = pad.names[index] == changed_name or moved is not None
+            # One width marked or not, so that every card keeps its height.
             self._set(card.box, changed, border=ft.Border.all(
-                6 if marked else 2, HIGHLIGHT if marked else ft.Colors.OUTLINE_VARIANT))
+                CARD_BORDER, HIGHLIGHT if marked else ft.Colors.OUTLINE_VARIANT))
         for row in pad.rows:
             for player, points in enumerate(row.points):
                 box, value = self._cells[(row.category, player)]
