@@ -29,9 +29,12 @@ from ui.store.storage import NoSuchTable
 
 HIGHLIGHT = "#FFB300"
 HIGHLIGHT_INK = "#000000"
+CARD = ft.Colors.SURFACE_CONTAINER_HIGHEST
+"""A player's card (light or dark with the theme)."""
 """What the last change moved is drawn on (amber, the app's warning colour: 10:1 contrast)."""
-CARD_BORDER = 6
-"""The border of a player's card: amber when the last change moved the player's score."""
+NARROW_COLUMN = 100
+"""A player's column narrower than this (a phone's, for four players or more) has thin borders
+and paddings, and its rank as a number alone."""
 FULL_HD = (1920, 1080)
 """The screen the largest type is made for: a TV read from across a table."""
 
@@ -51,6 +54,16 @@ class BoardLayout:
     label_size: int
     row_height: int
     change_size: int
+
+    @property
+    def narrow(self) -> bool:
+        return self.column_width < NARROW_COLUMN
+
+    @property
+    def card_border(self) -> int:
+        """The border of a player's card: amber when the last change moved the player's
+        score, else the card's own colour (one width either way: the cards keep one height)."""
+        return 3 if self.narrow else 6
 
 
 COMFORTABLE_ROW = 32
@@ -139,16 +152,17 @@ class PlayerCard:
         self.box = ft.Container(
             ft.Column([
                 ft.Container(self.name, bgcolor=shade, border_radius=8,
-                             padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                             padding=ft.Padding.symmetric(horizontal=1 if layout.narrow else 8,
+                                                          vertical=2),
                              alignment=ft.Alignment.CENTER),
                 labelled(f"board-total-{index}", self.total),
                 ft.Row([labelled(f"board-rank-{index}", self.rank),
                         self.moved_box],
                        alignment=ft.MainAxisAlignment.CENTER, spacing=8, wrap=True),
             ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-            width=layout.column_width, padding=6, border_radius=12,
-            border=ft.Border.all(CARD_BORDER, ft.Colors.OUTLINE_VARIANT),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+            width=layout.column_width, padding=1 if layout.narrow else 6, border_radius=12,
+            border=ft.Border.all(layout.card_border, CARD),
+            bgcolor=CARD)
         self.root = labelled(f"board-player-{index}", self.box)
 
 
@@ -307,17 +321,20 @@ class ScoreboardView:
         changed_name = (session.player_names[part] if part is not None
                         and part < len(session.player_names) else None)
         words = self.context.words
+        layout: BoardLayout = self._shape[0]
         for index, card in enumerate(self._cards):
             self._set(card.total, changed, value=str(pad.totals[index]))
-            self._set(card.rank, changed, value=words.say("ui.board.rank", "rank {rank}",
-                                                          rank=pad.ranks[index]))
+            self._set(card.rank, changed, value=(
+                words.say("ui.board.rank_short", "#{rank}", rank=pad.ranks[index])
+                if layout.narrow else
+                words.say("ui.board.rank", "rank {rank}", rank=pad.ranks[index])))
             moved = totals_moved.get(index)
             self._set(card.moved, changed, value=signed(moved) if moved is not None else "")
             self._set(card.moved_box, changed, visible=moved is not None)
             marked = pad.names[index] == changed_name or moved is not None
             # One width marked or not, so that every card keeps its height.
             self._set(card.box, changed, border=ft.Border.all(
-                CARD_BORDER, HIGHLIGHT if marked else ft.Colors.OUTLINE_VARIANT))
+                layout.card_border, HIGHLIGHT if marked else CARD))
         for row in pad.rows:
             for player, points in enumerate(row.points):
                 box, value = self._cells[(row.category, player)]
