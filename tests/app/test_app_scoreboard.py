@@ -280,3 +280,19 @@ def buttons(control) -> set[str]:
             found |= buttons(child)
     return found
 
+
+
+def test_a_board_of_a_table_that_does_not_score_says_so_then_shows_the_scores(store):
+    table_id = two_valleys(store, {})
+    tv = device(store, "tv")
+    tv.access.grant(tv.device, table_id, WATCH)
+    session = tv.sessions.get(table_id)
+    scored = session.result
+    session._scored = (session.revision, session.checked, None)  # as a table with no valid part
+    board = ScoreboardView(tv, table_id)
+    assert board.empty.visible and board.empty.content.visible
+    assert board._cards == []
+    session._scored = (session.revision, session.checked, scored)
+    board.show_changes(here=False)
+    assert not board.empty.visible
+    assert identified(board.root, "board-total-0").value == str(scored.players[0].total)

@@ -172,17 +172,20 @@ class ScoreboardView:
 
     def __init__(self, context, table_id: int):
         self.context = context
-        self.session: TableSession | None = context.sessions.get(table_id)
-        if self.session is None:
+        session = context.sessions.get(table_id)
+        if session is None:
             raise NoSuchTable(table_id)
+        self.session: TableSession = session
         words = context.words
         self.change = ft.Text("", weight=ft.FontWeight.BOLD, color=HIGHLIGHT_INK)
         self.change_box = ft.Container(self.change, bgcolor=HIGHLIGHT, border_radius=10,
                                        padding=ft.Padding.symmetric(horizontal=16, vertical=8))
         self.title = ft.Text(self.session.game.title, weight=ft.FontWeight.BOLD)
+        # Shown and hidden by its handle: Flutter refuses a Semantics with invisible content.
         self.empty = labelled("board-empty", ft.Text(words.say(
             "ui.board.not_scored", "Not scored yet: the table is still being entered."),
-            size=22, visible=False))
+            size=22))
+        self.empty.visible = False
         self.winners = ft.Text("", weight=ft.FontWeight.BOLD)
         # The only buttons: this screen's language and theme (nothing that edits the table).
         self.top = ft.Row([
