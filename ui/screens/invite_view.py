@@ -105,9 +105,6 @@ class InviteDialog:
             tap_target(ft.Row([ft.Icon(ft.Icons.COPY),
                                ft.Text(words.say("ui.invite.copy", "Copy the link"), size=14)],
                               tight=True), partial(self._copy, link), "invite-copy"),
-            *scoreboard_invite(self.context, self.table_id, watch_link(
-                link, self.table_id, self.context.access.watch_code(self.table_id)),
-                not only_this_computer(link), qr_png, self._copy),
         ]
         if self.context.manages(self.table_id):
             items += [ft.Divider(), ft.Text(words.say("ui.invite.devices", "Devices"), size=16,
@@ -123,6 +120,10 @@ class InviteDialog:
                           "ui.invite.renew_note", "The old link and QR code stop working; "
                           "devices already in keep the table."), size=12,
                           color=ft.Colors.GREY_700))]
+        # Last: a scoreboard is set up once per table, after the players joined.
+        items += scoreboard_invite(self.context, self.table_id, watch_link(
+            link, self.table_id, self.context.access.watch_code(self.table_id)),
+            not only_this_computer(link), qr_png, self._copy)
         self.content.controls = items
 
     async def _copy(self, link: str, e=None) -> None:

@@ -79,7 +79,8 @@ def scoreboard_invite(context, table_id: int, link: str, show_qr: bool, qr_png, 
         ft.Text(words.say("ui.watch.invite_title", "Scoreboard"), size=16,
                 weight=ft.FontWeight.BOLD),
         ft.Text(words.say("ui.watch.invite_how", "For a tablet or a TV in the middle of the "
-                          "table: it shows every score live and can change nothing."), size=13),
+                          "table: it shows every score live and can change nothing. New code "
+                          "ends this link too."), size=13),
     ]
     if show_qr:
         items.append(labelled("scoreboard-qr", ft.Image(
