@@ -296,3 +296,19 @@ def test_a_board_of_a_table_that_does_not_score_says_so_then_shows_the_scores(st
     board.show_changes(here=False)
     assert not board.empty.visible
     assert identified(board.root, "board-total-0").value == str(scored.players[0].total)
+
+
+def test_on_a_public_server_the_scoreboard_link_carries_the_public_address(store):
+    from ui.web.public import public_address
+
+    table_id = two_valleys(store, {})
+    maker = device(store, "maker")
+    maker.public = public_address("https://scores.example.org")
+    maker.access = Access(store, public=True)
+    maker.access.grant(maker.device, table_id, "creator")
+    dialog = InviteDialog(maker, table_id)
+    dialog.render()
+    code = maker.access.watch_code(table_id)
+    assert texts(identified(dialog.content, "scoreboard-link")) == [
+        f"https://scores.example.org/watch/{table_id}/{code}"]
+    assert identified(dialog.content, f"revoke-{maker.device[:6]}") is not None  # it manages
