@@ -136,6 +136,9 @@ class PlayerCard:
 
     def __init__(self, index: int, name: str, colour: str, layout: BoardLayout):
         shade, ink = player_colour(colour)
+        # Made once: a redraw compares and sets these, never makes new ones.
+        self.plain = ft.Border.all(layout.card_border, CARD)
+        self.marked = ft.Border.all(layout.card_border, HIGHLIGHT)
         self.name = ft.Text(name, size=layout.name_size, weight=ft.FontWeight.BOLD, color=ink,
                             no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
                             text_align=ft.TextAlign.CENTER)
@@ -161,8 +164,7 @@ class PlayerCard:
                        alignment=ft.MainAxisAlignment.CENTER, spacing=8, wrap=True),
             ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             width=layout.column_width, padding=1 if layout.narrow else 6, border_radius=12,
-            border=ft.Border.all(layout.card_border, CARD),
-            bgcolor=CARD)
+            border=self.plain, bgcolor=CARD)
         self.root = labelled(f"board-player-{index}", self.box)
 
 
@@ -217,7 +219,10 @@ class ScoreboardView:
         words = self.context.words
         result = session.result_in(words)
         changed: list[ft.Control] = []
-        pad = Scorepad(result, words) if result is not None else None
+        # One scorepad per revision and language, however many boards show the table.
+        pad = (session.per_revision(f"board scorepad {words.code}",
+                                    lambda: Scorepad(result, words))
+               if result is not None else None)
         rebuilt = self._build(pad)
         if pad is not None:
             self._find_moves(pad, session.revision)
@@ -336,8 +341,7 @@ class ScoreboardView:
             self._set(card.moved_box, changed, visible=moved is not None)
             marked = pad.names[index] == changed_name or moved is not None
             # One width marked or not, so that every card keeps its height.
-            self._set(card.box, changed, border=ft.Border.all(
-                layout.card_border, HIGHLIGHT if marked else CARD))
+            self._set(card.box, changed, border=card.marked if marked else card.plain)
         for row in pad.rows:
             for player, points in enumerate(row.points):
                 box, value = self._cells[(row.category, player)]
