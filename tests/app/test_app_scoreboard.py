@@ -312,3 +312,21 @@ def test_on_a_public_server_the_scoreboard_link_carries_the_public_address(store
     assert texts(identified(dialog.content, "scoreboard-link")) == [
         f"https://scores.example.org/watch/{table_id}/{code}"]
     assert identified(dialog.content, f"revoke-{maker.device[:6]}") is not None  # it manages
+
+
+def test_a_board_fits_itself_to_a_new_screen_size_and_ignores_a_resize_that_changes_nothing(
+        store):
+    table_id = two_valleys(store, {})
+    tv = device(store, "tv")
+    tv.access.grant(tv.device, table_id, WATCH)
+    board = ScoreboardView(tv, table_id)
+    tablet_size = board._cards[0].total.size
+    tv.page.updates = 0
+    board.resized()  # the same size: nothing built, nothing sent
+    assert tv.page.updates == 0
+    tv.page.width, tv.page.height = 1920, 1080
+    board.resized()
+    assert tv.page.updates == 1
+    assert board._cards[0].total.size > tablet_size
+    assert board._cards[0].total.size == board_layout(1920, 1080, 2, len(
+        board.session.result.rows)).total_size

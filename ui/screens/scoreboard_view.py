@@ -242,10 +242,9 @@ class ScoreboardView:
 
     def resized(self) -> None:
         """The screen changed size (a tablet turned, a window made full screen): fit the board
-        to it again."""
-        self._shape = None
-        self.render()
-        self.context.page.update(self.frame)
+        to it again, built anew only when its sizes change (a window dragged wider sends many
+        resizes)."""
+        self.show_changes(here=False)
 
     @staticmethod
     def _set(control: ft.Control, changed: list, **values) -> None:
