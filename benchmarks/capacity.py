@@ -1,7 +1,8 @@
 """Capacity of one server process: memory per connected phone and server CPU per edit as tables and
 phones grow (1, 5 and 10 tables of 4 phones by default), each phone tapping once a second.
 
-Run: ``python benchmarks/capacity.py [--tables 1 5 10] [--phones 4] [--seconds 5]``. The phones are
+Run: ``python benchmarks/capacity.py [--tables 1 5 10] [--phones 4] [--seconds 5]
+[--scoreboards N]``. The phones are
 lightweight clients inside this process: each a real Flet session of the app (its pages, controls,
 diffs and pubsub, the app's writer thread) whose connection encodes every message as the server
 would send it (msgpack) instead of writing it to a socket; browsers would only measure the
@@ -23,6 +24,11 @@ tests start theirs: tests/postgres_cluster.py, which trades durability for speed
 them). The CPU per edit is this process's: the database server's own work is not in it. With both
 engines the run ends with what PostgreSQL serves against SQLite, beside its target (issue "many
 tables, many processes": at least 0.9).
+
+With ``--scoreboards N`` each table also has N scoreboards (``/table/<id>/board`` at 1920x1080,
+joined with the watch role, tapping nothing), and each row is run twice, without and with
+them: the server CPU per edit they add, and the server's time from a tap to the last message
+that shows the edit on a board. ``--write`` then writes docs/benchmarks/scoreboard.md.
 """
 
 from __future__ import annotations
@@ -46,9 +52,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 from app_latency import FREE, full_table, p95, rss_mb  # noqa: E402
 from live_devices import Server  # noqa: E402
 
-from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
+from benchmarks.results import RESULTS, add_write_option, markdown_table, write_results  # noqa: E402
 
 from scorer.sunflower_valley.models import Kind  # noqa: E402
+from ui.store.access import WATCH  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
 from ui.web.server import keep_loaded_code_out_of_collections  # noqa: E402
 
@@ -61,7 +68,8 @@ POSTGRESQL_AGAINST_SQLITE = 0.9
 share of what it serves on SQLite."""
 
 
-async def measure(address: str | Path, tables: int, phones: int, seconds: int) -> dict:
+async def measure(address: str | Path, tables: int, phones: int, seconds: int,
+                  scoreboards: int = 0) -> dict:
     import os
 
     store = TableStore(address)
@@ -74,7 +82,7 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int) -
     await server.settle()
     keep_loaded_code_out_of_collections()  # as the app's server does before serving
     before = rss_mb(os.getpid())
-    devices = []
+    devices, boards = [], []
     for _ in range(tables):
         table_id = full_table(address, players=phones, filled=phones)
         for player in range(phones):
@@ -82,6 +90,9 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int) -
                                     table_id, player)
             device.view.editor.model.choose_kind(Kind.LAKE)
             devices.append(device)
+        for board in range(scoreboards):
+            boards.append(server.connect(f"t{table_id}b{board}", f"/table/{table_id}/board",
+                                         table_id, None, width=1920, height=1080, role=WATCH))
     await server.settle()
     joined = rss_mb(os.getpid())
     gap = 1.0 / len(devices)
@@ -110,8 +121,10 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int) -
     server.sessions.scorer.shutdown()
     store.close()
     shown, saved = server_times(taps, devices)
+    on_boards, _ = server_times(taps, boards)
     return {"devices": len(devices), "rss_per_phone": (joined - before) / len(devices),
-            "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall, "shown": shown, "saved": saved}
+            "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall, "shown": shown, "saved": saved,
+            "boards": len(boards), "on_boards": on_boards}
 
 
 def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[list, list]:
@@ -122,7 +135,7 @@ def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[l
     for index, (_, tapped, table) in enumerate(taps):
         until = next((first for first, _, other in taps[index + 1:] if other == table),
                      float("inf"))
-        sent = [(at, control == phone.view._save_mark.text._i) for phone in devices
+        sent = [(at, control == save_mark(phone)) for phone in devices
                 if phone.view.session.table_id == table
                 for at, control in phone.connection.times if tapped <= at < until]
         if sent:
@@ -132,8 +145,19 @@ def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[l
     return shown, saved
 
 
+def save_mark(device) -> int | None:
+    """The id of the "Saving…" mark's text on a phone's table screen (a board has none)."""
+    mark = getattr(device.view, "_save_mark", None)
+    return mark.text._i if mark is not None else None
+
+
 def spread(times: list[float]) -> str:
     return f"{statistics.median(times):.1f} / {p95(times):.1f}" if times else "-"
+
+
+def sqlite_file() -> Path:
+    """A throw-away SQLite file's path."""
+    return Path(tempfile.mkdtemp(prefix="scorepad-capacity-")) / "t.sqlite3"
 
 
 @contextmanager
@@ -145,8 +169,7 @@ def databases(engines: list[str]) -> Iterator[dict[str, Callable[[], str | Path]
     try:
         for engine in engines:
             if engine == "sqlite":
-                makers["SQLite"] = lambda: Path(tempfile.mkdtemp(
-                    prefix="scorepad-capacity-")) / "t.sqlite3"
+                makers["SQLite"] = sqlite_file
             elif engine == "postgresql":
                 from postgres_cluster import Cluster
 
@@ -171,8 +194,14 @@ def main() -> None:
     parser.add_argument("--db", nargs="+", default=["sqlite"], metavar="ENGINE",
                         help="sqlite, postgresql (a throw-away server) or a postgresql:// "
                         "address; several are measured in turn (default sqlite)")
+    parser.add_argument("--scoreboards", type=int, default=0,
+                        help="scoreboards per table: each row run without and with them "
+                        "(--write then writes docs/benchmarks/scoreboard.md)")
     add_write_option(parser, "capacity")
     args = parser.parse_args()
+    if args.scoreboards:
+        scoreboards(args)
+        return
     rows, served_by = [], {}
     with databases(args.db) as makers:
         for engine, new_database in makers.items():
@@ -205,6 +234,32 @@ def main() -> None:
     if args.write:
         write_results(args.write, "capacity", "Many tables on one server process (lightweight "
                       f"clients, {args.seconds} s of tapping per row)", f"{table}\n\n{served}")
+
+
+def scoreboards(args) -> None:
+    """Each row without and with ``args.scoreboards`` boards per table (on SQLite): the CPU
+    they add per edit and how soon a board shows an edit."""
+    rows = []
+    for tables in args.tables:
+        alone = asyncio.run(measure(sqlite_file(), tables, args.phones, args.seconds))
+        watched = asyncio.run(measure(sqlite_file(), tables, args.phones, args.seconds,
+                                      args.scoreboards))
+        rows.append((tables, alone, watched))
+    table = markdown_table(
+        (f"tables of {args.phones} phones", f"scoreboards ({args.scoreboards} a table)",
+         "server CPU ms per edit, no boards", "with boards", "added per board",
+         "tap -> last update on a phone (p50 / p95 ms)",
+         "tap -> last update on a board (p50 / p95 ms)"),
+        [(tables, watched["boards"], f"{alone['cpu_ms']:.1f}", f"{watched['cpu_ms']:.1f}",
+          f"{(watched['cpu_ms'] - alone['cpu_ms']) / args.scoreboards:.1f}",
+          spread(watched["shown"]), spread(watched["on_boards"]))
+         for tables, alone, watched in rows])
+    print(table)
+    if args.write:
+        path = (RESULTS / "scoreboard.md" if args.write == RESULTS / "capacity.md"
+                else args.write)
+        write_results(path, "capacity", "Scoreboards on one server process (lightweight "
+                      f"clients, {args.seconds} s of tapping per row)", table)
 
 
 if __name__ == "__main__":

@@ -82,6 +82,7 @@ DOMAINS = (
     Domain("games", "ui/locale", ("ui/games",)),
     Domain("keeping", "ui/locale", ("ui/screens/keeping.py", "ui/screens/my_data_view.py")),
     Domain("help", "ui/locale", ("ui/screens/screen_help.py",)),
+    Domain("board", "ui/locale", ("ui/screens/scoreboard_view.py", "ui/screens/watch_view.py")),
 )
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")

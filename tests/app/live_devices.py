@@ -70,16 +70,18 @@ class Server:
         self.presence = Presence()
         self.hub = PubSubHub(loop=asyncio.get_running_loop())
 
-    def connect(self, name: str, route: str, table_id: int, player: int,
-                width: int = 390, text_scale: float = 1.0) -> Device:
-        """A phone that joined ``table_id`` as ``player`` and opened ``route`` (its browser's
-        text at ``text_scale``)."""
+    def connect(self, name: str, route: str, table_id: int, player: int | None,
+                width: int = 390, text_scale: float = 1.0, height: int = 844,
+                role: str = "player") -> Device:
+        """A phone that joined ``table_id`` as ``player`` (or a device with another ``role``,
+        such as a scoreboard's ``watch``) and opened ``route`` (its browser's text at
+        ``text_scale``)."""
         connection = RecordingConnection(self.hub, asyncio.get_running_loop())
         session = Session(connection)
         # What a browser's register message does: the page's size, then the whole first page.
-        session.apply_page_patch({"width": width, "height": 844})
+        session.apply_page_patch({"width": width, "height": height})
         msgpack.packb(session.get_page_patch(), default=ENCODE)
-        self.access.grant(name, table_id, "player", player)
+        self.access.grant(name, table_id, role, player)
         context = AppContext(session.page, self.store, self.sessions, self.access,
                              self.presence, name)
         context.text_scale = text_scale

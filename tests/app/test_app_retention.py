@@ -241,6 +241,23 @@ def test_forgetting_a_device_deletes_what_only_it_holds_and_leaves_the_rest(stor
     assert store.get(shared) is not None and store.get(bobs) is not None
 
 
+def test_a_scoreboard_holds_no_table_for_forgetting(store):
+    """A table only a scoreboard still watches is held by its player alone: forgetting the
+    player deletes it; forgetting the scoreboard deletes nothing it watches."""
+    ann, board, other_board = device_id("ann"), device_id("board"), device_id("board 2")
+    access = Access(store, public=True)
+    watched = new_table(store, ann)
+    access.grant(board, watched, "watch")
+    kept = new_table(store, ann)
+    access.grant(other_board, kept, "watch")
+
+    assert held_alone(store, board) == [] and held_alone(store, ann) == [watched, kept]
+    assert forget_device(store, board).deleted == ()
+    assert store.get(watched) is not None
+    assert forget_device(store, ann).deleted == (watched, kept)
+    assert store.get(watched) is None and store.get(kept) is None
+
+
 def test_a_device_forgets_itself_only_and_starts_as_a_new_one(store, monkeypatch):
     """The server forgets the device that asks (its own id, from its browser's token): there is
     no way to name another; its tabs leave their tables; the browser gets a new id."""

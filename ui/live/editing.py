@@ -25,6 +25,10 @@ def show_tap(context, session: TableSession, revision: int, redraw) -> None:
     if session.revision == revision:
         redraw()
         return
+    # The edit is this device's: the scoreboards name who made it.
+    person_at = getattr(context, "person_at", None)
+    if person_at is not None:
+        session.credit(revision, person_at(session.table_id))
 
     def tell() -> None:
         context.refresh()

@@ -20,7 +20,8 @@ import pickle
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import TypeVar
+from dataclasses import dataclass, replace
+from typing import Literal, TypeVar
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
@@ -64,6 +65,23 @@ def copied(draft: dict) -> dict:
 
 CHANGES_KEPT = 64
 """Revisions whose changed part is remembered; a screen further behind redraws whole."""
+
+
+@dataclass(frozen=True)
+class LastChange:
+    """The table's latest edit, undo or redo, as a scoreboard shows it: what it did, whose part
+    it changed and who made it."""
+
+    revision: int
+    """The revision it made."""
+    label: Label
+    """What the edit did (the same words as its undo)."""
+    part: int | None
+    """The player whose part it changed; None: the table's (names, options, cards offered)."""
+    kind: Literal["edit", "undo", "redo"] = "edit"
+    by: str | Message | None = None
+    """Who made it, in words (a player's name, "The host"...; see :meth:`TableSession.credit`);
+    None until told, or when nobody can tell."""
 
 
 class TableDeleted(Exception):
@@ -162,6 +180,9 @@ class TableSession:
         self._tell_screens: tuple[asyncio.AbstractEventLoop, Callable[[], None]] | None = None
         """How the screens were last told of a save (:meth:`when_saved`): a save tried again
         tells them the same way, with no tap of theirs."""
+        self.last_change: LastChange | None = None
+        """The latest edit, undo or redo made in this session (None: none since it was
+        loaded), for the scoreboards."""
 
     @property
     def save_error(self) -> str | None:
@@ -188,6 +209,7 @@ class TableSession:
             self._undo.append((label, self._draft, player))
             self._redo.clear()
             self._commit(changed, player)
+            self.last_change = LastChange(self.revision, label, self._parts_changed[-1])
             return True
 
     def undo(self) -> Label | None:
@@ -199,6 +221,8 @@ class TableSession:
             label, before, player = self._undo.pop()
             self._redo.append((label, self._draft, player))
             self._commit(before, player)
+            self.last_change = LastChange(self.revision, label, self._parts_changed[-1],
+                                          "undo")
             return label
 
     def redo(self) -> Label | None:
@@ -209,7 +233,18 @@ class TableSession:
             label, after, player = self._redo.pop()
             self._undo.append((label, self._draft, player))
             self._commit(after, player)
+            self.last_change = LastChange(self.revision, label, self._parts_changed[-1],
+                                          "redo")
             return label
+
+    def credit(self, since: int, by: str | Message | None) -> None:
+        """Say who made the changes after revision ``since``: the device whose handler made
+        them, which tells right after (edits are made on the event loop, one handler at a time,
+        so none of another device's lands between). The scoreboards name them."""
+        with self._lock:
+            change = self.last_change
+            if change is not None and change.revision > since and by is not None:
+                self.last_change = replace(change, by=by)
 
     def _refuse_if_deleted(self) -> None:
         if self.deleted:

@@ -4,6 +4,7 @@ that may open the table (revoke one) and a new code (the old link stops working)
 from __future__ import annotations
 
 import io
+from functools import partial
 from ipaddress import ip_address
 from urllib.parse import urlsplit
 
@@ -14,6 +15,8 @@ from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.saving import saves
 from ui.parts.widgets import PROBLEM, labelled, tap_target
 from ui.screens.screen_help import help_title
+from ui.screens.watch_view import scoreboard_invite, watch_link
+from ui.store.access import WATCH
 
 
 def join_link(context, table_id: int) -> str:
@@ -101,7 +104,7 @@ class InviteDialog:
             labelled("invite-link", ft.Text(link, size=13)),
             tap_target(ft.Row([ft.Icon(ft.Icons.COPY),
                                ft.Text(words.say("ui.invite.copy", "Copy the link"), size=14)],
-                              tight=True), lambda e: self._copy(link), "invite-copy"),
+                              tight=True), partial(self._copy, link), "invite-copy"),
         ]
         if self.context.manages(self.table_id):
             items += [ft.Divider(), ft.Text(words.say("ui.invite.devices", "Devices"), size=16,
@@ -117,9 +120,13 @@ class InviteDialog:
                           "ui.invite.renew_note", "The old link and QR code stop working; "
                           "devices already in keep the table."), size=12,
                           color=ft.Colors.GREY_700))]
+        # Last: a scoreboard is set up once per table, after the players joined.
+        items += scoreboard_invite(self.context, self.table_id, watch_link(
+            link, self.table_id, self.context.access.watch_code(self.table_id)),
+            not only_this_computer(link), qr_png, self._copy)
         self.content.controls = items
 
-    async def _copy(self, link: str) -> None:
+    async def _copy(self, link: str, e=None) -> None:
         words = self.context.words
         try:
             await ft.Clipboard().set(link)
@@ -138,7 +145,8 @@ class InviteDialog:
         rows = []
         for grant in grants:
             who = {"creator": words.say("ui.invite.creator", "created the table"),
-                   "spectator": words.say("ui.invite.spectator", "watching")}.get(
+                   "spectator": words.say("ui.invite.spectator", "watching"),
+                   WATCH: words.say("ui.invite.scoreboard", "scoreboard")}.get(
                 grant.role, names[grant.player] if grant.player is not None
                 and grant.player < len(names) else words.say("ui.invite.player", "player"))
             text = (words.say("ui.invite.this_device", "Device {device} (this device): {who}",

@@ -8,6 +8,7 @@ hosts and the host key are kept with the tables (schema in ui/store/schema.py).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -20,14 +21,20 @@ from ui.store.storage import JOIN_CODE_BYTES, TableStore, grant, new_join_code
 HOST_KEY_BYTES = 2 * JOIN_CODE_BYTES
 """The host key: 192 random bits, written in 32 URL-safe characters."""
 
+WATCH = "watch"
+"""The role of a scoreboard's device (``/watch/<id>/<code>``): it may watch the table's board,
+never open its editing screens nor act on it (see :meth:`Access.may_open`)."""
+WATCH_CODE_CHARACTERS = 22
+"""A watch code: the first 22 URL-safe characters (132 bits) of a hash of the join code."""
+
 
 @dataclass(frozen=True)
 class Grant:
     device: str
     table_id: int
     role: str
-    """``creator``, ``player`` (``player`` is then the index of the player chosen) or
-    ``spectator``."""
+    """``creator``, ``player`` (``player`` is then the index of the player chosen),
+    ``spectator`` or ``watch`` (a scoreboard: :data:`WATCH`)."""
     player: int | None
     granted: datetime
 
@@ -43,11 +50,25 @@ def short_id(device: str) -> str:
 
 def person(grant: Grant | None, names: list[str], host: bool) -> str | Message | None:
     """Who a device is at a table, for the other devices to read (each in its own language):
-    the name of the player it joined as, "The host", or None when nobody can tell."""
+    the name of the player it joined as, "The host", "The table's creator", or None when nobody
+    can tell."""
     if grant is not None and grant.role == "player" and grant.player is not None:
         if 0 <= grant.player < len(names):
             return names[grant.player]
-    return msg("ui.table.the_host", "The host") if host else None
+    if host:
+        return msg("ui.table.the_host", "The host")
+    if grant is not None and grant.role == "creator":
+        return msg("ui.table.the_creator", "The table's creator")
+    return None
+
+
+def watch_code(join_code: str) -> str:
+    """The code of a table's scoreboard link, derived from its join code: *New code* and a
+    revoke (which renews the join code) end the old scoreboard link too, and the join code
+    cannot be worked out from the watch code (a hash), so a board's link never lets a device
+    join as a player."""
+    digest = hashlib.sha256(f"scorepad watch {join_code}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:WATCH_CODE_CHARACTERS]
 
 
 def device_id(token: str) -> str:
@@ -125,7 +146,16 @@ class Access:
 
     def may_open(self, device: str, table_id: int) -> bool:
         """Whether the device may open, change, export or delete the table (and see its
-        photos): the host, or a device the table was granted to."""
+        photos): the host, or a device the table was granted to, except a scoreboard's
+        (:data:`WATCH`), which may only watch."""
+        if self.is_host(device):
+            return True
+        grant = self.grant_of(device, table_id)
+        return grant is not None and grant.role != WATCH
+
+    def may_watch(self, device: str, table_id: int) -> bool:
+        """Whether the device may show the table's scoreboard (``/table/<id>/board``): every
+        device that may open the table, and a scoreboard's."""
         return self.is_host(device) or self.grant_of(device, table_id) is not None
 
     def manages(self, device: str, table_id: int) -> bool:
@@ -174,9 +204,11 @@ class Access:
         return [_grant(row) for row in rows]
 
     def table_ids(self, device: str) -> set[int]:
+        """The tables the device may open (a scoreboard's tables are not among them: it lists,
+        exports and backs up none)."""
         with self._reading() as connection:
-            rows = connection.execute("SELECT table_id FROM grants WHERE device = ?",
-                                      (device,)).fetchall()
+            rows = connection.execute("SELECT table_id FROM grants WHERE device = ? "
+                                      "AND role <> ?", (device, WATCH)).fetchall()
         return {row[0] for row in rows}
 
     def join_code(self, table_id: int) -> str | None:
@@ -193,6 +225,23 @@ class Access:
             connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
                                (new_join_code(), table_id))
         return self.join_code(table_id)
+
+    def watch_code(self, table_id: int) -> str | None:
+        """The code of the table's scoreboard link (see :func:`watch_code`); None when there is
+        no such table."""
+        join_code = self.join_code(table_id)
+        return None if join_code is None else watch_code(join_code)
+
+    def table_for_watch(self, table_id: int, code: str) -> int | None:
+        """The table when ``code`` is its scoreboard link's code now (a deleted table has
+        none), else None."""
+        with self._reading() as connection:
+            row = connection.execute("SELECT join_code FROM tables WHERE id = ? AND deleted IS "
+                                     "NULL", (table_id,)).fetchone()
+        if row is None or not secrets.compare_digest(watch_code(row[0]).encode(),
+                                                     code.encode()):
+            return None
+        return table_id
 
     def table_for_code(self, code: str) -> int | None:
         with self._reading() as connection:

@@ -16,9 +16,14 @@ from dataclasses import dataclass
 from ui.store.retention import delete_for_good
 from ui.store.storage import TableStore
 
-_HELD_ALONE = ("SELECT mine.table_id FROM grants mine WHERE mine.device = ? AND NOT EXISTS "
+_HELD_ALONE = ("SELECT mine.table_id FROM grants mine WHERE mine.device = ? "
+               "AND mine.role <> 'watch' AND NOT EXISTS "
                "(SELECT 1 FROM grants other WHERE other.table_id = mine.table_id "
-               "AND other.device <> mine.device) ORDER BY mine.table_id")
+               "AND other.device <> mine.device AND other.role <> 'watch') "
+               "ORDER BY mine.table_id")
+"""The tables a device holds alone: a scoreboard (a ``watch`` grant, ui/store/access.py) holds
+none, neither for itself when it is forgotten nor beside the players: a table only watched is
+as good as held by nobody else."""
 
 
 @dataclass(frozen=True)

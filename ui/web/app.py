@@ -1,7 +1,8 @@
 """The Flet app: one page per browser tab, routed by its URL so a refresh returns to the same
 screen. Routes: ``/`` (saved tables), ``/new``, ``/table/<id>/valley/<player>``,
 ``/table/<id>/scorepad``, ``/table/<id>/settings``, ``/table/<id>/finish``,
-``/table/<id>/text`` (the scorepad as selectable text), ``/join/<code>`` (a table's invitation),
+``/table/<id>/text`` (the scorepad as selectable text), ``/table/<id>/board`` (the scoreboard),
+``/join/<code>`` (a table's invitation), ``/watch/<id>/<code>`` (its scoreboard link),
 ``/history``, ``/statistics``, ``/backup``; on a public server ``/my-data`` (the privacy page, a
 device's backup, *Forget this device*)."""
 
@@ -92,6 +93,8 @@ class AppContext:
         self.retention = retention
         """When each table was last opened and, on a public server, until when it is kept."""
         self._present_at: int | None = None
+        self._watching: int | None = None
+        """The table whose scoreboard this tab shows (a board is not present at the table)."""
         self.games = APP_GAMES
         self.words = app_language("en")
         """This device's language: every screen says its words through it (``words.say``)."""
@@ -144,6 +147,11 @@ class AppContext:
         """Whether this device may open, change, export or delete the table; the server's check,
         made before any screen shows or changes a table."""
         return self.access.may_open(self.device, table_id)
+
+    def may_watch(self, table_id: int) -> bool:
+        """Whether this device may show the table's scoreboard (a scoreboard's device may only
+        that); the server's check, as :meth:`may_open`."""
+        return self.access.may_watch(self.device, table_id)
 
     def person_at(self, table_id: int) -> str | Message | None:
         """Who this device is at the table, for the other devices to read (see ``person``)."""
@@ -287,8 +295,10 @@ class AppContext:
         from ui.screens.join_view import JoinView
         from ui.screens.my_data_view import MY_DATA, MyDataView
         from ui.screens.new_table_view import NewTableView
+        from ui.screens.scoreboard_view import ScoreboardView
         from ui.screens.statistics_view import StatisticsView
         from ui.screens.text_view import TextView
+        from ui.screens.watch_view import WatchView
 
         after_game = {"/history": HistoryView, "/statistics": StatisticsView,
                       "/deck": DeckView, "/backup": BackupView}
@@ -303,12 +313,20 @@ class AppContext:
         finish = re.fullmatch(r"/table/(\d+)/finish/?", path)
         text = re.fullmatch(r"/table/(\d+)/text/?", path)
         join = re.fullmatch(r"/join/([\w-]+)/?", path)
+        watch = re.fullmatch(r"/watch/(\d+)/([\w-]+)/?", path)
+        board = re.fullmatch(r"/table/(\d+)/board/?", path)
         shared = re.match(r"/table/(\d+)", path)
         try:
             if path == "/new":
                 self.view = NewTableView(self)
             elif join:
                 self.view = JoinView(self, join.group(1))
+            elif watch:
+                self.view = WatchView(self, route_number(watch.group(1)), watch.group(2))
+            elif board and self.may_watch(route_number(board.group(1))):
+                self.view = ScoreboardView(self, route_number(board.group(1)))
+                self._watching = route_number(board.group(1))
+                self._subscribe(f"table-{board.group(1)}")
             elif shared and not self.may_open(route_number(shared.group(1))):
                 self.view = HomeView(self, message=self.words.say(
                     "ui.app.not_shared", "This table is not shared with this device: open its "
@@ -397,14 +415,17 @@ class AppContext:
         ft.context.mark_update_called()
 
     def _still_allowed(self) -> bool:
-        """Whether this device may still open the table it shows; read again only after a grant
-        changed on this server (a revoke is followed by a message to every screen)."""
-        if self._present_at is None:
+        """Whether this device may still open the table it shows (or watch the one whose board
+        it shows); read again only after a grant changed on this server (a revoke is followed
+        by a message to every screen)."""
+        if self._present_at is None and self._watching is None:
             return True
-        stamp = (self._present_at, self.access.changes)
+        table_id = self._present_at if self._present_at is not None else self._watching
+        stamp = (table_id, self.access.changes)
         if stamp != self._allowed_at:
             try:
-                self._allowed = self.may_open(self._present_at)
+                self._allowed = (self.may_open(table_id) if self._present_at is not None
+                                 else self.may_watch(table_id))
             except StoreUnavailable as problem:
                 # The grants cannot be read just now (a database server stopped): the screen
                 # shown keeps its last answer (it was allowed when it opened); they are read
@@ -426,6 +447,10 @@ class AppContext:
         return self.wide, self.width >= 700
 
     def resized(self) -> None:
+        fit = getattr(self.view, "resized", None)
+        if fit is not None:  # a screen that fits itself to any size (the scoreboard)
+            fit()
+            return
         # Redraw only when the layout changes: a phone's keyboard resizes the page too, and a
         # redraw then would replace the text field being typed in.
         if self.layout != self._layout:
@@ -454,6 +479,7 @@ class AppContext:
             self.presence.leave(self._present_at, self)
             self.edited(self._present_at)
             self._present_at = None
+        self._watching = None
         if self._topic:
             self.page.pubsub.unsubscribe_topic(self._topic)
             self._topic = None
