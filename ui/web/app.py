@@ -25,7 +25,7 @@ from ui.web.device_language import (LanguageHeaders, device_language, language_h
                                     locale_tags, remember_language, wanted_languages)
 from ui.web.text_scale import text_scale
 from ui.web.devices import identify, new_identity
-from ui.store.access import Access, person
+from ui.store.access import Access, Grant, person
 from ui.games.registry import APP_GAMES
 from ui.store.presence import Presence
 from ui.live.session import Sessions, scoring_thread, storage_writer
@@ -116,6 +116,9 @@ class AppContext:
         self._catching_up = False
         self._allowed_at: tuple[int, int] | None = None
         self._allowed = True
+        self._grant_at: tuple[tuple[int, int], Grant | None, bool] | None = None
+        """This device's grant at a table and whether it is the host's, and when they were read
+        (the table, the grants' changes): read again only after a grant changed here."""
         """A redraw for other devices' edits is on its way (see _on_message)."""
         self._layout = self.layout
         self._shown_route: str | None = None
@@ -154,10 +157,22 @@ class AppContext:
         return self.access.may_watch(self.device, table_id)
 
     def person_at(self, table_id: int) -> str | Message | None:
-        """Who this device is at the table, for the other devices to read (see ``person``)."""
+        """Who this device is at the table, for the other devices to read (see ``person``).
+        Asked on every edit: its grant is read once per table and change of the grants (not a
+        read of the store per tap), and while the store cannot be read the grant last read
+        stands (the edit itself is kept and saved later: ui/live/session.py)."""
+        stamp = (table_id, self.access.changes)
+        if self._grant_at is None or self._grant_at[0] != stamp:
+            try:
+                self._grant_at = (stamp, self.access.grant_of(self.device, table_id),
+                                  self.is_host)
+            except StoreUnavailable as problem:
+                logger.warning("the grants cannot be read just now: %s", problem)
+                if self._grant_at is None or self._grant_at[0][0] != table_id:
+                    return None
+        _, grant, host = self._grant_at
         session = self.sessions.get(table_id)
-        return person(self.access.grant_of(self.device, table_id),
-                      session.player_names if session is not None else [], self.is_host)
+        return person(grant, session.player_names if session is not None else [], host)
 
     @property
     def address(self) -> str:
