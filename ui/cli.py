@@ -15,6 +15,9 @@ from pathlib import Path
 from scorer import cli as library_cli
 from scorer.cli import EXIT_BAD_INPUT
 
+EXIT_STOPPED = 128 + 2
+"""The exit code of a program stopped by Ctrl+C (SIGINT), as the shell reports one."""
+
 DB_HELP = ("where the tables are saved: a SQLite file's path (default: the user's data "
            "directory, scorepad/tables.sqlite3) or a PostgreSQL database's address, "
            "postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
@@ -91,6 +94,11 @@ def _app(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     except (StoreUnavailable, NotSaved) as problem:  # NotSaved: the host key not remembered
         return _unusable_store("scorepad app", problem, args.db)
+    except KeyboardInterrupt:
+        # Ctrl+C while the app was still starting (the web server stops on it by itself once
+        # it runs): an ordinary stop, not a traceback.
+        print("scorepad app: stopped", file=sys.stderr)
+        return EXIT_STOPPED
     return 0
 
 

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from contextlib import contextmanager
 from types import SimpleNamespace
 
@@ -167,3 +168,28 @@ def test_a_vanished_database_is_told_and_never_made_again_empty(tmp_path):
     [stored] = store.list()
     assert stored.draft == draft and store.get(stored.id).draft == draft
     assert not (tmp_path / "tables.sqlite3").exists()
+
+
+def test_ctrl_c_while_the_app_starts_stops_it_without_a_traceback(tmp_path):
+    """Ctrl+C as soon as the app prints its address, before its web server has taken over the
+    signal: the app stops, in one line, as it does once it serves (a KeyboardInterrupt's
+    traceback, once, from wherever the start was)."""
+    log = tmp_path / "server.log"
+    for attempt in range(3):
+        with open(log, "wb") as out:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "ui", "app", "--db", str(tmp_path / f"t{attempt}.sqlite3"),
+                 "--no-browser", "--port", str(free_port())], cwd=ROOT, env=ENV, stdout=out,
+                stderr=subprocess.STDOUT)
+        try:
+            while "Stop with Ctrl+C" not in log.read_text():
+                assert server.poll() is None, log.read_text()
+                time.sleep(0.01)  # polled often: the signal must come before the server runs
+            server.send_signal(signal.SIGINT)
+            assert server.wait(timeout=60) in (0, 128 + signal.SIGINT)
+        finally:
+            if server.poll() is None:
+                server.kill()
+                server.wait()
+        printed = log.read_text()
+        assert "Traceback" not in printed and "KeyboardInterrupt" not in printed, printed
