@@ -45,7 +45,9 @@ TOPICS: dict[str, Topic] = {
             "- The bin beside a table deletes it; Undo, or Restore under Recently deleted, "
             "brings it back.\n\n"
             "To join a table another phone started, scan its QR code (its Invite) or open its "
-            "link: you do not start from here.")),
+            "link: you do not start from here.\n\n"
+            "On a public server, My data and privacy says how long the tables are kept, gives a "
+            "backup of this device's tables and forgets this device.")),
     "new-table": Topic(
         msg("ui.help.new-table.title", "Help: new table"),
         msg("ui.help.new-table",
@@ -66,7 +68,10 @@ TOPICS: dict[str, Topic] = {
             "- It answers \"Which player are you?\" and lands on that player's part.\n"
             "- Every edit shows on every phone within a second.\n\n"
             "The host sees the devices that joined: the block button stops sharing with one, "
-            "New code makes the old link and QR code stop working.")),
+            "New code makes the old link and QR code stop working.\n\n"
+            "A tablet or a TV in the middle of the table opens the scoreboard link (or scans its "
+            "QR code) to show every score, large and live: it watches, never edits, and is "
+            "blocked like a phone.")),
     "join": Topic(
         msg("ui.help.join.title", "Help: joining a table"),
         msg("ui.help.join",
