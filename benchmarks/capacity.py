@@ -55,6 +55,7 @@ from benchmarks.results import add_write_option, markdown_table, write_results  
 
 from scorer.sunflower_valley.models import Kind  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
+from ui.web import flet_patch  # noqa: E402
 from ui.web.server import keep_loaded_code_out_of_collections  # noqa: E402
 
 SMOKE_ARGS = ["--tables", "1", "--phones", "2", "--seconds", "1", "--watcher-rounds", "1",
@@ -260,6 +261,7 @@ def main() -> None:
                         help="edits per watchers' measurement")
     add_write_option(parser, "capacity")
     args = parser.parse_args()
+    flet_patch.apply()  # Flet as the app's server runs it
     rows, served_by = [], {}
     with databases(args.db) as makers:
         for engine, new_database in makers.items():
