@@ -29,6 +29,11 @@ With ``--scoreboards N`` each table also has N scoreboards (``/table/<id>/board`
 joined with the watch role, tapping nothing), and each row is run twice, without and with
 them: the server CPU per edit they add, and the server's time from a tap to the last message
 that shows the edit on a board. ``--write`` then writes docs/benchmarks/scoreboard.md.
+
+Without ``--scoreboards``, the run ends with what watching phones cost (issue 36): server CPU per edit at one table of 6 full valleys with
+the tapping phone alone and with all 6 players' phones, measured in turn (``--watcher-rounds``
+times, ``--watcher-edits`` edits each, settled one by one; medians), beside the targets: 6 phones
+at most 1.1 times 1 phone, and at most 6 ms per edit; and what one more watching phone costs.
 """
 
 from __future__ import annotations
@@ -57,15 +62,24 @@ from benchmarks.results import RESULTS, add_write_option, markdown_table, write_
 from scorer.sunflower_valley.models import Kind  # noqa: E402
 from ui.store.access import WATCH  # noqa: E402
 from ui.store.storage import TableStore  # noqa: E402
+from ui.web import flet_patch  # noqa: E402
 from ui.web.server import keep_loaded_code_out_of_collections  # noqa: E402
 
-SMOKE_ARGS = ["--tables", "1", "--phones", "2", "--seconds", "1"]
+SMOKE_ARGS = ["--tables", "1", "--phones", "2", "--seconds", "1", "--watcher-rounds", "1",
+              "--watcher-edits", "4"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
 BUSY_AT_MOST = 0.5
 """The share of one core the event loop may spend on edits, so taps do not queue."""
 POSTGRESQL_AGAINST_SQLITE = 0.9
 """Issue "many tables, many processes": phones one process serves on PostgreSQL, at least this
 share of what it serves on SQLite."""
+WATCHED_TABLE = 6
+"""Players at the table of the watchers' measurement, each with a full valley."""
+WATCHERS_AGAINST_ONE = 1.1
+"""Issue 36: server CPU per edit with every player's phone at the table, at most this many times
+that with the tapping phone alone."""
+WATCHED_EDIT_MS = 6.0
+"""Issue 36: server CPU per edit (ms) with every player's phone at the table, at most this."""
 
 
 async def measure(address: str | Path, tables: int, phones: int, seconds: int,
@@ -125,6 +139,76 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int,
     return {"devices": len(devices), "rss_per_phone": (joined - before) / len(devices),
             "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall, "shown": shown, "saved": saved,
             "boards": len(boards), "on_boards": on_boards}
+
+
+async def cpu_per_edit_watched(address: str | Path, phones: int, edits: int) -> float:
+    """Server CPU (ms, all threads) per edit at one table of :data:`WATCHED_TABLE` full valleys,
+    with ``phones`` of its players' phones connected, each on its own valley: phone 0 lays a Lake
+    on its empty place and removes it, ``edits`` edits, each settled (saved, scored, shown on every
+    phone) before the next; the other phones only watch. A few edits first, not counted, load
+    what first use loads."""
+    store = TableStore(address)
+    server = Server(store)
+    table_id = full_table(address, players=WATCHED_TABLE, filled=WATCHED_TABLE)
+    devices = []
+    for player in range(phones):
+        device = server.connect(f"p{player}", f"/table/{table_id}/valley/{player}", table_id,
+                                player)
+        device.view.editor.model.choose_kind(Kind.LAKE)
+        devices.append(device)
+    await server.settle()
+    editor = devices[0].view.editor
+
+    async def edit() -> None:
+        if FREE in editor.model.cards:
+            editor._tap(FREE)  # select, then remove: one edit
+            editor._run(editor.model.remove_selected)
+        else:
+            editor._tap(FREE)  # lay a Lake: one edit
+        await server.settle()
+
+    for _ in range(4):
+        await edit()
+    started = time.process_time()
+    for _ in range(edits):
+        await edit()
+    cpu = time.process_time() - started
+    server.sessions.writer.shutdown()
+    server.sessions.scorer.shutdown()
+    store.close()
+    return 1000 * cpu / edits
+
+
+def watchers_cost(new_database: Callable[[], str | Path], rounds: int, edits: int) -> dict:
+    """What watching phones cost: server CPU per edit with the tapping phone alone at the table and
+    with every player's phone there, measured in turn ``rounds`` times (so a change in the
+    machine's load falls on both), medians."""
+    alone, all_phones = [], []
+    for _ in range(rounds):
+        alone.append(asyncio.run(cpu_per_edit_watched(new_database(), 1, edits)))
+        all_phones.append(asyncio.run(cpu_per_edit_watched(new_database(), WATCHED_TABLE, edits)))
+    one, every = statistics.median(alone), statistics.median(all_phones)
+    return {"one": one, "every": every, "ratio": every / one,
+            "per_watcher": (every - one) / (WATCHED_TABLE - 1)}
+
+
+def watchers_report(cost: dict, edits: int, rounds: int) -> str:
+    """The watchers' measurement beside issue 36's targets."""
+    def verdict(met: bool) -> str:
+        return "met" if met else "not met"
+
+    return markdown_table(("measure", "measured", "target", ""), [
+        (f"server CPU per edit, {WATCHED_TABLE} phones / 1 phone at one table (same run)",
+         f"{cost['ratio']:.2f}", f"≤ {WATCHERS_AGAINST_ONE:g}",
+         verdict(cost["ratio"] <= WATCHERS_AGAINST_ONE)),
+        (f"server CPU ms per edit, {WATCHED_TABLE} phones at one table", f"{cost['every']:.1f}",
+         f"≤ {WATCHED_EDIT_MS:g}", verdict(cost["every"] <= WATCHED_EDIT_MS)),
+        ("server CPU ms per edit, the tapping phone alone", f"{cost['one']:.1f}", "", ""),
+        ("what one more watching phone costs (ms per edit)", f"{cost['per_watcher']:.2f}", "",
+         ""),
+    ]) + (f"\n\nWatchers: a table of {WATCHED_TABLE} full valleys (SQLite), phone 0 laying and "
+          f"removing a Lake, {edits} edits each settled before the next, 1 phone then "
+          f"{WATCHED_TABLE} in turn, {rounds} times; medians.")
 
 
 def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[list, list]:
@@ -197,8 +281,13 @@ def main() -> None:
     parser.add_argument("--scoreboards", type=int, default=0,
                         help="scoreboards per table: each row run without and with them "
                         "(--write then writes docs/benchmarks/scoreboard.md)")
+    parser.add_argument("--watcher-rounds", type=int, default=5, help="times the watchers' "
+                        "measurement (1 phone, then 6, at one table) is made; 0 skips it")
+    parser.add_argument("--watcher-edits", type=int, default=40,
+                        help="edits per watchers' measurement")
     add_write_option(parser, "capacity")
     args = parser.parse_args()
+    flet_patch.apply()  # Flet as the app's server runs it
     if args.scoreboards:
         scoreboards(args)
         return
@@ -229,6 +318,9 @@ def main() -> None:
                 f"phones one process serves, {engine} / SQLite", f"{ratio:.2f}",
                 f"≥ {POSTGRESQL_AGAINST_SQLITE:g}",
                 "met" if ratio >= POSTGRESQL_AGAINST_SQLITE else "not met")])
+    if args.watcher_rounds:
+        cost = watchers_cost(sqlite_file, args.watcher_rounds, args.watcher_edits)
+        served += "\n\n" + watchers_report(cost, args.watcher_edits, args.watcher_rounds)
     print(table)
     print(served)
     if args.write:

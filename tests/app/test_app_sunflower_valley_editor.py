@@ -239,6 +239,45 @@ def test_moving_a_town_moves_its_express_stop(tmp_path):
     assert ann.valley["express_stops"] == [[0, 0], [1, 1]]
 
 
+class CountedWords:
+    """A device's words that count the messages they render."""
+
+    def __init__(self, words):
+        self.words, self.rendered = words, 0
+
+    def __getattr__(self, name):
+        return getattr(self.words, name)
+
+    def render(self, message) -> str:
+        self.rendered += 1
+        return self.words.render(message)
+
+
+def test_the_grids_place_names_are_rendered_once_per_set_of_cards_and_follow_them(tmp_path):
+    _, (ann, _) = editors(tmp_path)
+    words = ann.words = CountedWords(ann.words)
+
+    def places() -> dict:
+        return {view.cell: view.place for row in ann.grid() for view in row}
+
+    def fresh() -> dict:
+        name = ann.namer()
+        return {view.cell: words.words.render(name(view.cell)) for row in ann.grid()
+                for view in row}
+
+    first = places()
+    assert first == fresh() and first[0, 0] == "row 1, column 1"
+    words.rendered = 0
+    assert places() == first and words.rendered == 0  # drawn again: no name rendered again
+    ann.choose_kind(Kind.FIELD)
+    ann.tap((-1, 0))  # a card above the Starting Town: every row's name moves down
+    assert places() == fresh() and places()[0, 0] == "row 2, column 1"
+    ann.tap((-1, 0))
+    ann.remove_selected()  # the cards of the first drawing again: their names were kept
+    words.rendered = 0
+    assert places() == first and words.rendered == 0
+
+
 def test_the_grid_shows_the_cards_and_one_free_place_around_them(tmp_path):
     _, (ann, _) = editors(tmp_path)
     assert ann.bounds() == (-1, 1, -1, 1)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import re
 import sys
+from pathlib import Path
 
 import flet
 import msgpack
@@ -170,3 +172,101 @@ def test_a_handler_that_cannot_read_the_tables_is_told_in_words_not_a_crashed_pa
         assert crashed[-1] is True  # any other error: Flet's own page, as before
 
     asyncio.run(run())
+
+
+def test_flets_diff_asks_the_dataclasses_module_it_imported_for_fields_and_dataclasses():
+    # The patch swaps that module for one that keeps the answers per class: Flet must still ask
+    # it by its module's name, and ask nothing else of it that the stand-in lacks.
+    from flet.controls import object_patch
+
+    source = inspect.getsource(object_patch)
+    assert "\nimport dataclasses\n" in source
+    assert "dataclasses.fields(" in source and "dataclasses.is_dataclass(" in source
+    asked = set(re.findall(r"\bdataclasses\.(\w+)", source))
+    assert asked <= set(vars(flet_patch.KNOWN_DATACLASSES)), asked
+
+
+def test_fields_and_dataclasses_known_per_class_answer_as_the_dataclasses_module():
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Pair:
+        left: int = 0
+        right: int = 0
+
+    text = flet.Text("a")
+    for item in (text, flet.Text, flet.Container(text), Pair(), Pair, flet.Colors.RED,
+                 "text", 3, None, [text], {"a": text}, type, object()):
+        assert flet_patch.is_dataclass_known(item) is dataclasses.is_dataclass(item), item
+        assert flet_patch.is_dataclass_known(item) is dataclasses.is_dataclass(item), item
+        if dataclasses.is_dataclass(item):
+            assert flet_patch.fields_known(item) == dataclasses.fields(item)
+            assert flet_patch.fields_known(item) == dataclasses.fields(item)
+        else:
+            with pytest.raises(TypeError):
+                flet_patch.fields_known(item)
+
+
+def grid_messages() -> list[object]:
+    """A phone's page of valley cells, then what a few edits send it (a cell restyled, a card
+    laid on a free place, a card taken away, a total changed): every message, decoded, each
+    control id renamed by its order of appearance (ids are counted process-wide) and the page's
+    services' random uid left out."""
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from live_devices import ENCODE, RecordingConnection
+    from ui.games.sunflower_valley.cards import cell_control, restyle_cell
+    from ui.games.sunflower_valley.editor_model import CellView
+    from ui.parts.words import app_language
+
+    words = app_language("en")
+
+    async def run() -> list[bytes]:
+        loop = asyncio.get_running_loop()
+        connection = RecordingConnection(PubSubHub(loop=loop), loop)
+        session = Session(connection)
+        session.apply_page_patch({"width": 390, "height": 844})
+        lake = {"kind": "lake"}
+        views = [CellView((0, column), lake if column < 2 else None, can_place=column == 2,
+                          place=f"row 1, column {column}") for column in range(4)]
+        cells = [cell_control(view, 44, words, lambda e: None, f"cell-0-{view.cell[1]}")
+                 for view in views]
+        row, total = flet.Row(cells), flet.Text("3")
+        session.page.controls = [flet.Column([total, row])]
+        # What a browser's register message does: the whole first page.
+        first = msgpack.packb(session.get_page_patch(), default=ENCODE)
+        assert restyle_cell(cells[0], CellView((0, 0), lake, selected=True, place="row 1, "
+                                               "column 0"), 44, words, lambda e: None)
+        row.controls[2] = cell_control(CellView((0, 2), {"kind": "field", "points": 2}, place=""
+                                                "row 1, column 2"), 44, words, lambda e: None)
+        row.controls[1] = cell_control(CellView((0, 1), None, can_place=True, place="row 1, "
+                                                "column 1"), 44, words, lambda e: None)
+        total.value = "5"
+        session.page.update(cells[0], row, total)
+        return [first, *connection.sent]
+
+    named: dict[object, int] = {}
+
+    def renamed(value):
+        if isinstance(value, dict):
+            return {key: named.setdefault(item, len(named)) if key in ("_i", "id") else
+                    renamed(item) for key, item in value.items() if key != "uid"}
+        if isinstance(value, list):
+            return [renamed(item) for item in value]
+        return value
+
+    assert BaseControl  # the messages are Flet's own encoding of its controls
+    return [renamed(msgpack.unpackb(message, strict_map_key=False))
+            for message in asyncio.run(run())]
+
+
+def test_with_the_fields_known_per_class_flet_sends_the_very_same_messages(monkeypatch):
+    from flet.controls import object_patch
+
+    flets = grid_messages()
+    monkeypatch.setattr(object_patch, "dataclasses", flet_patch.KNOWN_DATACLASSES)
+    patched = grid_messages()
+    assert len(flets) == 4  # the first page, then a patch each for the cell, the row, the total
+    assert patched == flets

@@ -23,10 +23,17 @@ cost before any handler of the app sees it. Each change is small, and
   (:func:`tell_store_failures`, the app's words on the page) is called instead, and the log keeps
   one line. The screens' own route changes say it themselves (``ui.web.app``); this is the net for
   every other handler.
+- **Flet's diff knows each class's dataclass fields once.** Every control sent or updated is
+  walked by ``flet.controls.object_patch``, which asks ``dataclasses.fields`` and
+  ``dataclasses.is_dataclass`` of the control and of each of its values, again and again (a new
+  card's cell on the grid: some sixteen controls of about seventy fields each, a thousand
+  questions an edit). The answers depend on the class alone: :data:`KNOWN_DATACLASSES` keeps
+  them per class for that module, so every patch to every phone costs less (issue 36).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import sys
@@ -35,6 +42,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 
 import msgpack
+from flet.controls import object_patch
 from flet.messaging import session as flet_session
 from flet_web.fastapi import flet_app
 
@@ -154,10 +162,47 @@ class StoreFailures(logging.Filter):
         return True
 
 
+_fields_of: dict[type, tuple[dataclasses.Field, ...]] = {}
+_is_dataclass_instance: dict[type, bool] = {}
+
+
+def fields_known(item) -> tuple[dataclasses.Field, ...]:
+    """``dataclasses.fields(item)``, worked out once per class (a class's fields are made with
+    the class and never change)."""
+    kind = item if isinstance(item, type) else type(item)
+    try:
+        return _fields_of[kind]
+    except KeyError:
+        found = _fields_of[kind] = dataclasses.fields(item)  # raises TypeError as it would
+        return found
+
+
+def is_dataclass_known(item) -> bool:
+    """``dataclasses.is_dataclass(item)``, worked out once per class of the values asked about (a
+    class itself is asked each time: its answer is its own, not its metaclass's)."""
+    try:
+        return _is_dataclass_instance[type(item)]
+    except KeyError:
+        pass
+    if isinstance(item, type):
+        return dataclasses.is_dataclass(item)
+    found = _is_dataclass_instance[type(item)] = dataclasses.is_dataclass(item)
+    return found
+
+
+KNOWN_DATACLASSES = SimpleNamespace(**{name: getattr(dataclasses, name) for name in dir(dataclasses)
+                                       if not name.startswith("__")})
+"""The ``dataclasses`` module as Flet's diff sees it: its own, but for :func:`fields_known` and
+:func:`is_dataclass_known`."""
+KNOWN_DATACLASSES.fields = fields_known
+KNOWN_DATACLASSES.is_dataclass = is_dataclass_known
+
+
 def apply() -> None:
     """Put the changes in place (once; calling again changes nothing)."""
     flet_session.Session.dispatch_event = dispatch_known_event
     flet_app.msgpack = limited_msgpack
+    object_patch.dataclasses = KNOWN_DATACLASSES
     if not any(isinstance(item, MalformedMessages) for item in flet_app.logger.filters):
         flet_app.logger.addFilter(MalformedMessages())
     flet_session.Session.error = error_in_words

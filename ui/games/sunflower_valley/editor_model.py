@@ -6,6 +6,7 @@ these methods from its handlers, so everything here is tested without a browser.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -32,6 +33,9 @@ from ui.store.deck import Deck
 PALETTE: tuple[Kind, ...] = (
     Kind.FIELD, Kind.SHEEP, Kind.MOUNTAIN, Kind.LAKE, Kind.RAILROAD, Kind.TOWN, Kind.FARMER,
 )
+PLACE_NAMES_KEPT = 4
+"""Sets of cards whose places' names an editor keeps rendered (an edit and its undo, a card laid
+and taken away, go back and forth between two)."""
 DESCRIBED_KINDS = frozenset({Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN})
 """Kinds whose card carries a combination, points and villagers, asked in the picker."""
 
@@ -116,6 +120,8 @@ class ValleyEditor(PlayerEditor):
         self.reach: tuple[int, int, int, int] | None = None
         """The rows and columns the player grew the grid to (first and last of each)."""
         self._revision = -1
+        self._place_names: dict[tuple, dict[Cell, str]] = {}
+        """Per set of cards laid (and language), each place's name as the grid labels it."""
 
     # What is shown --------------------------------------------------------------------------------
 
@@ -225,7 +231,7 @@ class ValleyEditor(PlayerEditor):
         rails = route.rails if route else frozenset()
         growing = {n for cell in cards for n in orthogonal_neighbours(cell)} - set(cards)
         top, bottom, left, right = self.bounds()
-        name = self.namer()
+        place = self._place_namer()
         return [
             [
                 CellView(
@@ -236,12 +242,34 @@ class ValleyEditor(PlayerEditor):
                     selected=(row, col) == self.selected,
                     problem=problems.get((row, col)),
                     can_place=(row, col) in growing,
-                    place=self.words.render(name((row, col))),
+                    place=place((row, col)),
                 )
                 for col in range(left, right + 1)
             ]
             for row in range(top, bottom + 1)
         ]
+
+    def _place_namer(self) -> Callable[[Cell], str]:
+        """Names places in this device's words as :meth:`grid` labels them, each rendered once
+        per set of cards laid (a place's name moves only when the cards do): a redraw after a
+        tap elsewhere, or after another player's edit, renders none again."""
+        key = (frozenset(self.cards), self.words)
+        names = self._place_names.get(key)
+        if names is None:
+            if len(self._place_names) >= PLACE_NAMES_KEPT:
+                del self._place_names[next(iter(self._place_names))]  # the oldest
+            names = self._place_names[key] = {}
+        namer: list[edits.Namer] = []
+
+        def place(cell: Cell) -> str:
+            name = names.get(cell)
+            if name is None:
+                if not namer:
+                    namer.append(self.namer())
+                name = names[cell] = self.words.render(namer[0](cell))
+            return name
+
+        return place
 
     def card_count_text(self) -> str:
         return self.words.say("ui.sv.card_count", "{count} of {total} Valley cards",
