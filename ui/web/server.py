@@ -8,6 +8,7 @@ import errno
 import gc
 import logging
 import os
+import signal
 import socket
 import threading
 import webbrowser
@@ -222,6 +223,12 @@ def serve(app, sock: socket.socket, port: int) -> None:
 
     server = PromptServer(uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
                                          timeout_graceful_shutdown=2, **uvicorn_limits()))
+    # A stop asked for from now on stops the server, even before uvicorn takes the signals
+    # over: without this, asyncio's own Ctrl+C handler held them meanwhile and cancelled the
+    # starting server's task, a cancellation uvicorn's start swallows: the Ctrl+C was lost and
+    # the app went on serving (found alive after a test's SIGINT).
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, server.handle_exit)
     keep_loaded_code_out_of_collections()
     try:
         server.run(sockets=[sock])
