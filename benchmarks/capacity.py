@@ -116,15 +116,8 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int,
     started_cpu, started = time.process_time(), time.perf_counter()
     for _ in range(seconds):
         for device in devices:
-            editor = device.view.editor
             first = time.perf_counter()
-            if FREE in editor.model.cards:
-                editor._tap(FREE)  # select, then remove: one edit
-                tapped = time.perf_counter()
-                editor._run(editor.model.remove_selected)
-            else:
-                tapped = time.perf_counter()
-                editor._tap(FREE)  # lay a Lake: one edit
+            tapped = lay_or_remove(device.view.editor)
             taps.append((first, tapped, device.view.session.table_id))
             edits += 1
             await asyncio.sleep(gap)
@@ -160,11 +153,7 @@ async def cpu_per_edit_watched(address: str | Path, phones: int, edits: int) -> 
     editor = devices[0].view.editor
 
     async def edit() -> None:
-        if FREE in editor.model.cards:
-            editor._tap(FREE)  # select, then remove: one edit
-            editor._run(editor.model.remove_selected)
-        else:
-            editor._tap(FREE)  # lay a Lake: one edit
+        lay_or_remove(editor)
         await server.settle()
 
     for _ in range(4):
@@ -209,6 +198,20 @@ def watchers_report(cost: dict, edits: int, rounds: int) -> str:
     ]) + (f"\n\nWatchers: a table of {WATCHED_TABLE} full valleys (SQLite), phone 0 laying and "
           f"removing a Lake, {edits} edits each settled before the next, 1 phone then "
           f"{WATCHED_TABLE} in turn, {rounds} times; medians.")
+
+
+def lay_or_remove(editor) -> float:
+    """One edit of a phone's valley editor: a Lake laid on its empty place, or removed from it
+    (two taps: the card, then Remove); when the tap that asks for the edit came
+    (``time.perf_counter``)."""
+    if FREE in editor.model.cards:
+        editor._tap(FREE)  # select, then remove: one edit
+        tapped = time.perf_counter()
+        editor._run(editor.model.remove_selected)
+        return tapped
+    tapped = time.perf_counter()
+    editor._tap(FREE)  # lay a Lake: one edit
+    return tapped
 
 
 def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[list, list]:

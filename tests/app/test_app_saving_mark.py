@@ -129,7 +129,7 @@ def test_a_failed_save_turns_the_mark_into_not_saved_on_every_device_the_edit_ke
             store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         saved = store.get(table_id).draft
 
-        def full_disk(table_id, draft):
+        def full_disk(table_id, draft, *base, **details):
             raise NotSaved(OSError(errno.ENOSPC, "No space left on device"), store.path)
 
         store.save = full_disk

@@ -192,10 +192,10 @@ def test_a_refused_save_is_tried_again_after_1_s_then_twice_as_long_up_to_15_s(t
     refusals = iter(range(6))
     saving = store.save
 
-    def refusing(table_id, draft):
+    def refusing(table_id, draft, *base, **details):
         if next(refusals, None) is not None:
             raise NotSaved(OSError(EROFS, "Read-only file system"), store.path)
-        saving(table_id, draft)
+        return saving(table_id, draft, *base, **details)
 
     monkeypatch.setattr(store, "save", refusing)
     session = Sessions(store, APP_GAMES, Inline()).get(table_id)

@@ -53,7 +53,8 @@ def test_only_the_raw_draft_and_its_version_are_stored(db):
         (draft,) = connection.execute("SELECT draft FROM tables").fetchone()
     assert columns == {"id", "game", "format_version", "draft", "created", "updated", "deleted",
                        "uid", "finished", "location", "note", "start_player", "join_code",
-                       "opened"}  # when a device last opened it (the retention, migration 2)
+                       "opened",  # when a device last opened it (the retention, migration 2)
+                       "revision"}  # how many saves it had (one table across processes, 3)
     assert json.loads(draft) == DRAFT
 
 

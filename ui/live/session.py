@@ -17,18 +17,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import pickle
+import secrets
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from scorer.core.breakdown import TableResult
 from scorer.games import score
 from scorer.language import DEFAULT, Language, in_language, language
 from scorer.message import Message, msg
+from ui.live.merging import part_of_change, replayed
+from ui.store.announcements import Announcement
 from ui.store.draft_check import Checked, DraftChecker, Problem
-from ui.store.storage import NotSaved, StoredTable, TableStore
+from ui.store.storage import (NotSaved, StaleRevision, StoredTable, StoreUnavailable,
+                              TableStore)
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +69,49 @@ def copied(draft: dict) -> dict:
 
 CHANGES_KEPT = 64
 """Revisions whose changed part is remembered; a screen further behind redraws whole."""
+MOST_MERGES = 8
+"""How many times in a row a save is made again on a newer revision (another process saved the
+table meanwhile) before it is tried again later, as a refused save is."""
+FOREIGN_KEPT = 16
+"""Other processes' saves whose drafts before and after are remembered until their
+announcement comes (see ``TableSession._catch_up``)."""
+
+
+def label_note(label: str | Message | None) -> Any:
+    """A label (or who made an edit) as an announcement carries it to another process."""
+    if isinstance(label, Message):
+        return {"message": label.model_dump(mode="json")}
+    return label
+
+
+def label_from(note: Any) -> str | Message | None:
+    """A label an announcement carried (:func:`label_note`); a message this version cannot read
+    is said in the words it was sent with."""
+    if isinstance(note, dict) and isinstance(note.get("message"), dict):
+        try:
+            return Message.model_validate(note["message"])
+        except ValueError:
+            return str(note["message"].get("text", ""))
+    return note if isinstance(note, str) else None
+
+
+@dataclass(frozen=True)
+class Step:
+    """An edit as undo and redo keep it: the drafts on either side, so that undoing it changes
+    back only what it changed (``ui.live.merging.replayed``), whatever was edited since on this
+    process or another."""
+
+    id: str
+    """Known to every process showing the table: an undo made on one moves the step on all."""
+    label: Label
+    before: dict
+    after: dict
+    player: int | None
+    """The player whose part it changes (None: the table's or unknown)."""
+
+
+def new_step(label: Label, before: dict, after: dict, player: int | None) -> Step:
+    return Step(secrets.token_hex(6), label, before, after, player)
 
 
 @dataclass(frozen=True)
@@ -143,9 +190,17 @@ class TableSession:
         self.game = game
         self.read_only = not stored.readable
         self._draft = stored.draft
-        self._undo: list[tuple[Label, dict, int | None]] = []
-        self._redo: list[tuple[Label, dict, int | None]] = []
-        """Edits as (label, the draft on the other side, the player whose part changes)."""
+        self._undo: list[Step] = []
+        self._redo: list[Step] = []
+        self._base: tuple[dict, int] = (stored.draft, stored.revision)
+        """The store's newest draft and revision that this session knows: what its next save is
+        made from (a compare-and-set: ``TableStore.save``)."""
+        self._unsent: list[dict] = []
+        """The steps made here and not yet saved, as the save's announcement tells them to the
+        other processes (their ids, kinds, labels and players)."""
+        self._foreign: dict[int, tuple[dict, dict]] = {}
+        """Other processes' saves met before their announcement (a save refused as stale reads
+        the newest revision): the drafts before and after, by revision."""
         self._lock = threading.RLock()
         self._scored: tuple[int, Checked, TableResult | None] | None = None
         """The revision last checked and scored, what validated and its result."""
@@ -206,9 +261,10 @@ class TableSession:
             change(changed)
             if changed == self._draft:
                 return False
-            self._undo.append((label, self._draft, player))
+            step = new_step(label, self._draft, changed, player)
+            self._undo.append(step)
             self._redo.clear()
-            self._commit(changed, player)
+            self._commit(changed, player, "edit", step)
             self.last_change = LastChange(self.revision, label, self._parts_changed[-1])
             return True
 
@@ -218,24 +274,26 @@ class TableSession:
             self._refuse_if_deleted()
             if not self._undo or self.read_only:
                 return None
-            label, before, player = self._undo.pop()
-            self._redo.append((label, self._draft, player))
-            self._commit(before, player)
-            self.last_change = LastChange(self.revision, label, self._parts_changed[-1],
+            step = self._undo.pop()
+            self._redo.append(step)
+            self._commit(replayed(self._draft, step.after, step.before), step.player, "undo",
+                         step)
+            self.last_change = LastChange(self.revision, step.label, self._parts_changed[-1],
                                           "undo")
-            return label
+            return step.label
 
     def redo(self) -> Label | None:
         with self._lock:
             self._refuse_if_deleted()
             if not self._redo or self.read_only:
                 return None
-            label, after, player = self._redo.pop()
-            self._undo.append((label, self._draft, player))
-            self._commit(after, player)
-            self.last_change = LastChange(self.revision, label, self._parts_changed[-1],
+            step = self._redo.pop()
+            self._undo.append(step)
+            self._commit(replayed(self._draft, step.before, step.after), step.player, "redo",
+                         step)
+            self.last_change = LastChange(self.revision, step.label, self._parts_changed[-1],
                                           "redo")
-            return label
+            return step.label
 
     def credit(self, since: int, by: str | Message | None) -> None:
         """Say who made the changes after revision ``since``: the device whose handler made
@@ -252,20 +310,20 @@ class TableSession:
 
     @property
     def undo_label(self) -> Label | None:
-        return self._undo[-1][0] if self._undo else None
+        return self._undo[-1].label if self._undo else None
 
     @property
     def redo_label(self) -> Label | None:
-        return self._redo[-1][0] if self._redo else None
+        return self._redo[-1].label if self._redo else None
 
     @property
     def undo_player(self) -> int | None:
         """The player whose part the next undo changes (None: the table's or nothing)."""
-        return self._undo[-1][2] if self._undo else None
+        return self._undo[-1].player if self._undo else None
 
     @property
     def redo_player(self) -> int | None:
-        return self._redo[-1][2] if self._redo else None
+        return self._redo[-1].player if self._redo else None
 
     def parts_changed_since(self, revision: int) -> frozenset[int] | None:
         """The players whose parts changed after ``revision``; None when the table's own part
@@ -276,27 +334,35 @@ class TableSession:
         changed = self._parts_changed[len(self._parts_changed) - count:] if count else []
         return None if None in changed else frozenset(changed)
 
-    def _commit(self, draft: dict, player: int | None) -> None:
+    def _commit(self, draft: dict, player: int | None, kind: str, step: Step) -> None:
         # Keep the edit in memory even when the disk refuses it, and say so: nothing entered is
         # dropped, and the next successful save writes it.
         part = part_changed(self._draft, draft, player)
         self._draft = draft
         self.revision += 1
         self._parts_changed = self._parts_changed[-(CHANGES_KEPT - 1):] + [part]
+        self._unsent.append({"kind": kind, "step": step.id, "label": label_note(step.label),
+                             "player": step.player})
         if self._writer is None:
             self._save(draft, self.revision)
         else:
             self._writer.submit(self._save, draft, self.revision)
 
-    def _save(self, draft: dict, revision: int) -> None:
+    def _save(self, draft: dict | None, revision: int) -> None:
         if revision != self.revision and self._writer is not None:
             return  # a later edit is queued: its save writes this one too
         # A refused save keeps the edit: nothing entered is dropped, and the next save that
         # works writes it.
         try:
-            self.store.save(self.table_id, draft)
+            for _ in range(MOST_MERGES):
+                if self._save_newest():
+                    break
+                # Another process saved the table meanwhile: this one's edits are made again on
+                # its newest revision (read by _catch_up), and that is saved.
+                self._catch_up()
+            else:
+                raise StaleRevision(self.table_id, self._base[1])
             self.save_problem = None
-            self.saved_revision = revision
             self._retry_after = RETRY_FIRST_SECONDS
         except NotSaved as refused:
             logger.error("saving table %s failed: %s", self.table_id, refused)
@@ -304,10 +370,126 @@ class TableSession:
             self.save_problem = msg("ui.table.edit_kept", "{problem}; your edit is kept on this "
                                     "screen", problem=refused.message(host=False))
             self._try_again_later()
+        except StoreUnavailable as unreadable:  # the newest revision could not be read
+            logger.error("saving table %s failed: %s", self.table_id, unreadable)
+            self.save_problem = msg("ui.table.not_saved_kept", "Not saved: {error}; your edit is "
+                                    "kept on this screen", error=str(unreadable))
+            self._try_again_later()
+        except StaleRevision:
+            logger.warning("table %s changed elsewhere %d times while saving", self.table_id,
+                           MOST_MERGES)
+            self.save_problem = msg("ui.table.changing_elsewhere", "Not saved yet: the table "
+                                    "keeps changing on other devices; your edit is kept and "
+                                    "saved again in a moment")
+            self._try_again_later()
         except Exception as error:  # noqa: BLE001 - any other failure is reported, not raised
             logger.exception("saving table %s failed", self.table_id)
             self.save_problem = msg("ui.table.not_saved_kept", "Not saved: {error}; your edit is "
                                     "kept on this screen", error=str(error))
+
+    def _save_newest(self) -> bool:
+        """Save the newest draft from the store's revision it was made from; False (nothing
+        written) when the store has a newer one."""
+        with self._lock:
+            draft, revision = self._draft, self.revision
+            base = self._base[1]
+            notes = list(self._unsent)
+            by = (self.last_change.by if self.last_change is not None
+                  and self.last_change.revision == revision else None)
+        try:
+            saved = self.store.save(self.table_id, draft, base, steps=notes, by=label_note(by))
+        except StaleRevision:
+            return False
+        with self._lock:
+            if saved:
+                self._base = (draft, saved)
+            del self._unsent[:len(notes)]
+            self.saved_revision = max(self.saved_revision, revision)
+        return True
+
+    def _catch_up(self, announced: Announcement | None = None) -> bool:
+        """Take the store's newest revision when another process saved one (on the writer
+        thread): this session's draft becomes it, with the edits made here and not yet saved
+        made again on it (``ui.live.merging``); the steps ``announced`` made are mirrored in
+        undo and redo. True when the draft changed (the screens are to be told)."""
+        stored = self.store.get(self.table_id)
+        with self._lock:
+            before, known = self._base
+            changed = False
+            if stored is not None and stored.revision > known:
+                if stored.revision == known + 1:
+                    self._foreign[stored.revision] = (before, stored.draft)
+                    for old in sorted(self._foreign)[:-FOREIGN_KEPT]:
+                        del self._foreign[old]
+                unsaved = self.saved_revision < self.revision or bool(self._unsent)
+                local = self._draft
+                newest = replayed(stored.draft, before, local) if unsaved else stored.draft
+                self._base = (stored.draft, stored.revision)
+                if newest != local:
+                    part = part_of_change(local, newest)
+                    self._draft = newest
+                    self.revision += 1
+                    self._parts_changed = self._parts_changed[-(CHANGES_KEPT - 1):] + [part]
+                    if not unsaved:
+                        self.saved_revision = self.revision
+                    changed = True
+            if announced is not None:
+                changed = self._mirror(announced) or changed
+            return changed
+
+    def _mirror(self, announced: Announcement) -> bool:
+        """Make the steps another process announced in this session's undo and redo (under
+        the lock): an edit there is undone here by the same Undo, an undo there moves the
+        step here too. The last change is what the scoreboards show."""
+        notes = [note for note in announced.details.get("steps", ()) if isinstance(note, dict)]
+        drafts = self._foreign.pop(announced.revision, None)
+        edits = [note for note in notes if note.get("kind") == "edit"]
+        for note in notes:
+            kind, step_id = note.get("kind"), note.get("step")
+            if kind == "undo":
+                self._move(step_id, self._undo, self._redo)
+            elif kind == "redo":
+                self._move(step_id, self._redo, self._undo)
+            elif kind == "edit" and note is edits[-1] and drafts is not None:
+                # Edits saved together arrive as one save: they undo together here.
+                player = note.get("player")
+                self._undo.append(Step(str(step_id), label_from(note.get("label")) or "",
+                                       drafts[0], drafts[1],
+                                       player if isinstance(player, int) else None))
+                self._redo.clear()
+        if not notes:
+            return False
+        last = notes[-1]
+        kind = last.get("kind") if last.get("kind") in ("edit", "undo", "redo") else "edit"
+        self.last_change = LastChange(self.revision, label_from(last.get("label")) or "",
+                                      self._parts_changed[-1] if self._parts_changed else None,
+                                      kind, label_from(announced.details.get("by")))
+        return True
+
+    @staticmethod
+    def _move(step_id: object, source: list[Step], target: list[Step]) -> None:
+        for index in range(len(source) - 1, -1, -1):
+            if source[index].id == step_id:
+                target.append(source.pop(index))
+                return
+
+    def follow(self, announced: Announcement | None) -> bool:
+        """Another process changed the table (``announced``; None: it may have, while its
+        announcements could not be heard): read it, on the writer thread. True when the screens
+        showing it are to be told."""
+        try:
+            changed = self._catch_up(announced)
+        except StoreUnavailable as problem:
+            logger.warning("table %s could not be read after a change elsewhere: %s",
+                           self.table_id, problem)
+            return False
+        if self.saved_revision < self.revision:
+            # Edits of this process were made again on the newest revision: saved so.
+            if self._writer is None:
+                self._save(None, self.revision)
+            else:
+                self._writer.submit(self._save, None, self.revision)
+        return changed
 
     def _try_again_later(self) -> None:
         """After a refused save (on the writer thread): the table's newest draft is saved again
@@ -376,14 +558,21 @@ class TableSession:
             then()
             return
         loop = asyncio.get_running_loop()
+        self.scored_then(lambda: loop.call_soon_threadsafe(then))
 
+    def scored_then(self, then: Callable[[], None]) -> None:
+        """Score the latest revision, and say it in each language read here, on the scoring
+        thread, then call ``then`` there (at once, in the caller, without one)."""
         def scored_then() -> None:
             self.result  # noqa: B018 - scored, and said in each language read here, off the loop
             for words in list(self._read_in.values()):
                 self.result_in(words)
-            loop.call_soon_threadsafe(then)
+            then()
 
-        self._scorer.submit(scored_then)
+        if self._scorer is None:
+            then()
+        else:
+            self._scorer.submit(scored_then)
 
     def when_saved(self, then: Callable[[], None]) -> None:
         """Run ``then`` on the event loop calling this once every edit made so far is saved, or
@@ -485,6 +674,88 @@ class Sessions:
         """Their new revisions are scored there (see :func:`scoring_thread`); None: when read."""
         self._open: dict[int, TableSession] = {}
         self._lock = threading.Lock()
+        self.told: Callable[[int], None] = lambda table_id: None
+        """Tells this process's screens showing a table that it changed on another process
+        (set by the web app; called on a thread of the store's or the writer's)."""
+        self.access_changed: Callable[[int], None] = lambda table_id: None
+        """Called when another process changed who may open a table (a grant, a revoke, a new
+        code): the web app has every screen read its grant again."""
+        self._stop_watching: Callable[[], None] | None = None
+
+    def follow_others(self) -> None:
+        """Hear the changes the other processes sharing the store make (``TableStore.watch``;
+        a SQLite file has none), and show them on this process's screens."""
+        if self._stop_watching is None:
+            self._stop_watching = self.store.watch(self.heard)
+
+    def stop_following(self) -> None:
+        if self._stop_watching is not None:
+            self._stop_watching()
+            self._stop_watching = None
+
+    def heard(self, announced: Announcement | None) -> None:
+        """Another process changed a table (``announced``), or may have while its changes could
+        not be heard (None: every open table is read again). On the store's listening thread:
+        the reading is done on the writer thread, after the saves queued before it."""
+        if announced is None:
+            with self._lock:
+                table_ids = list(self._open)
+            for table_id in table_ids:
+                self._in_writer(self._follow, table_id, None)
+            return
+        if announced.kind == "access":
+            self.access_changed(announced.table_id)
+            self.told(announced.table_id)
+            return
+        with self._lock:
+            session = self._open.get(announced.table_id)
+        if session is None:
+            return  # not open here: it is read from the store when it is
+        self._in_writer(self._follow, announced.table_id, announced)
+
+    def _in_writer(self, work: Callable, *arguments) -> None:
+        if self.writer is None:
+            work(*arguments)
+            return
+        try:
+            self.writer.submit(work, *arguments)
+        except RuntimeError:  # the writer is shut down: the server is stopping
+            pass
+
+    def _follow(self, table_id: int, announced: Announcement | None) -> None:
+        """On the writer thread: take another process's change of an open table."""
+        with self._lock:
+            session = self._open.get(table_id)
+        if session is None:
+            return
+        kind = announced.kind if announced is not None else "draft"
+        if kind in ("deleted", "restored"):
+            with session._lock:
+                session.deleted = kind == "deleted"
+                session.deleted_by = (label_from(announced.details.get("by"))
+                                      if session.deleted else None)
+        elif kind == "finished" or announced is None:
+            try:
+                stored = self.store.get(table_id)
+            except StoreUnavailable as problem:
+                logger.warning("table %s could not be read after a change elsewhere: %s",
+                               table_id, problem)
+                return
+            if stored is None:
+                if announced is None:  # deleted while this process could not hear it
+                    with session._lock:
+                        session.deleted = True
+            else:
+                session.finished = stored.finished
+                if announced is None and session.deleted:
+                    session.deleted = False
+                    session.deleted_by = None
+        if kind == "draft":
+            if session.follow(announced):
+                # Scored off the event loop before the screens draw it, as an edit made here.
+                session.scored_then(lambda: self.told(table_id))
+            return
+        self.told(table_id)
 
     def get(self, table_id: int) -> TableSession | None:
         """The table's one session; None when it does not exist or is deleted."""
@@ -499,8 +770,10 @@ class Sessions:
             return None if session.deleted else session
 
     def delete(self, table_id: int, by: str | Message | None = None) -> None:
-        """Delete a table (``by``: who, in words, for the devices still showing it)."""
-        self._mark(table_id, True, self.store.delete, by)
+        """Delete a table (``by``: who, in words, for the devices still showing it, on this
+        process and the others)."""
+        self._mark(table_id, True, lambda table_id: self.store.delete(table_id,
+                                                                      by=label_note(by)), by)
 
     def restore(self, table_id: int) -> None:
         self._mark(table_id, False, self.store.restore)

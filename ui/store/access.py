@@ -177,6 +177,7 @@ class Access:
     def grant(self, device: str, table_id: int, role: str, player: int | None = None) -> None:
         with self._writing() as connection:
             grant(connection, device, table_id, role, player)
+            self.store.announce(connection, table_id, "access")
         self.changes += 1
 
     def revoke(self, device: str, table_id: int) -> None:
@@ -185,6 +186,7 @@ class Access:
         with self._writing() as connection:
             connection.execute("DELETE FROM grants WHERE device = ? AND table_id = ?",
                                (device, table_id))
+            self.store.announce(connection, table_id, "access")
         self.changes += 1
         self.renew_code(table_id)
 
@@ -224,6 +226,7 @@ class Access:
         with self._writing() as connection:
             connection.execute("UPDATE tables SET join_code = ? WHERE id = ?",
                                (new_join_code(), table_id))
+            self.store.announce(connection, table_id, "access")
         return self.join_code(table_id)
 
     def watch_code(self, table_id: int) -> str | None:

@@ -134,4 +134,12 @@ class Engine(Protocol):
 
     def writing(self) -> AbstractContextManager[Connection]: ...
 
+    def announce(self, connection: Connection, text: str) -> None:
+        """Tell the other processes of this store ``text`` once ``connection``'s transaction
+        is committed (``ui.store.announcements``)."""
+
+    def listen(self, heard: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``heard`` (on a thread of the engine's) with each announcement's text, and with
+        None when some may have been missed (a connection lost and made again); the stop."""
+
     def close(self) -> None: ...

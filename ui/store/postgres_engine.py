@@ -27,6 +27,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolClosed
 
+from ui.store.announcements import CHANNEL
 from ui.store.engine import Connection, Dialect, NotSaved, StoreUnavailable
 from ui.store.file_problems import Server, file_problem
 from ui.store.schema import ForeignTables
@@ -101,6 +102,8 @@ class PostgresEngine:
         answer (see the module's doc)."""
         self._pool_lock = threading.Lock()
         self._closed = False
+        self._listeners: list[Listener] = []
+        """Stopped when the store closes."""
 
     def _secret_free(self, text: str) -> str:
         return text.replace(self._password, "***") if self._password else text
@@ -155,7 +158,20 @@ class PostgresEngine:
         threading.Thread(target=pool.close, kwargs={"timeout": 1.0}, daemon=True,
                          name="scorepad-pool-close").start()
 
+    def announce(self, connection: Connection, text: str) -> None:
+        """``NOTIFY`` on the store's channel, sent by the server when the transaction commits
+        (and never when it rolls back)."""
+        connection.execute("SELECT pg_notify(?, ?)", (CHANNEL, text))
+
+    def listen(self, heard: Callable[[str | None], None]) -> Callable[[], None]:
+        listener = Listener(self.address, heard, str(self.server))
+        self._listeners.append(listener)
+        listener.start()
+        return listener.stop
+
     def close(self) -> None:
+        for listener in self._listeners:
+            listener.stop()
         with self._pool_lock:
             self._closed = True
             pool, self._pool = self._pool, None
@@ -222,3 +238,71 @@ def _defect(error: psycopg.Error) -> bool:
     return (isinstance(error, (psycopg.IntegrityError, psycopg.DataError))
             or (isinstance(error, psycopg.ProgrammingError)
                 and not isinstance(error, psycopg.errors.InsufficientPrivilege)))
+
+
+LISTEN_AGAIN_FIRST_SECONDS = 0.5
+LISTEN_AGAIN_LONGEST_SECONDS = 5.0
+"""A listener whose connection failed connects again after half a second, then after twice as
+long each time, at most this long apart."""
+STOP_CHECK_SECONDS = 1.0
+"""How often a listener waiting for a notification looks whether it is stopped."""
+
+
+class Listener:
+    """One connection of its own, ``LISTEN``ing on the store's channel on a daemon thread; each
+    notification's text goes to ``heard``. A connection that fails is made again; ``heard(None)``
+    then says that what was sent meanwhile was missed (``NOTIFY`` keeps nothing for a listener
+    that is gone), so the process reads its open tables again."""
+
+    def __init__(self, address: str, heard: Callable[[str | None], None], server: str):
+        self.address = address
+        self.heard = heard
+        self.server = server
+        self._stopped = threading.Event()
+        self.listening = threading.Event()
+        """Set while the connection listens (the tests wait for it)."""
+        self._thread = threading.Thread(target=self._run, daemon=True, name="scorepad-listener")
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+    def _run(self) -> None:
+        delay = LISTEN_AGAIN_FIRST_SECONDS
+        missed = False
+        while not self._stopped.is_set():
+            try:
+                with psycopg.connect(self.address, autocommit=True,
+                                     connect_timeout=OPERATION_CONNECT_SECONDS,
+                                     application_name="scorepad listener") as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if missed:
+                        logger.info("listening to %s again: the open tables are read again",
+                                    self.server)
+                        self._tell(None)
+                    delay = LISTEN_AGAIN_FIRST_SECONDS
+                    while not self._stopped.is_set():
+                        for notification in connection.notifies(timeout=STOP_CHECK_SECONDS):
+                            self._tell(notification.payload)
+            except psycopg.Error as error:
+                self.listening.clear()
+                if self._stopped.is_set():
+                    break  # the store closed while its connection was cut
+                if not missed:
+                    logger.warning("the other processes' changes cannot be heard from %s (%s): "
+                                   "listening again as soon as it answers", self.server,
+                                   str(error).strip().splitlines()[0] if str(error).strip()
+                                   else type(error).__name__)
+                missed = True
+                self._stopped.wait(delay)
+                delay = min(delay * 2, LISTEN_AGAIN_LONGEST_SECONDS)
+        self.listening.clear()
+
+    def _tell(self, text: str | None) -> None:
+        try:
+            self.heard(text)
+        except Exception:  # noqa: BLE001 - one bad announcement must not stop the listening
+            logger.exception("an announcement could not be taken")

@@ -139,9 +139,18 @@ def _table_opened(connection: Connection) -> None:
     connection.execute("CREATE INDEX IF NOT EXISTS grants_of_table ON grants (table_id)")
 
 
+def _table_revision(connection: Connection) -> None:
+    """Migration 3: ``tables.revision``, counting the saves of a table's draft, so that a save
+    made from an older revision is told apart from one made from the newest (two processes
+    editing one table: ``TableStore.save``'s compare-and-set, issue 34)."""
+    connection.dialect.add_column(connection, "tables", "revision",
+                                  "INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _layouts_before_migrations,
     _table_opened,
+    _table_revision,
 ]
 """The schema's history, in order: migration ``n`` is ``MIGRATIONS[n - 1]``."""
 

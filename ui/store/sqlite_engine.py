@@ -104,6 +104,14 @@ class SqliteEngine:
         """Let go of the file (its WAL is written into it): the store is not used after."""
         self._keeper.close()
 
+    def announce(self, connection: Connection, text: str) -> None:
+        """Nothing: a SQLite file is served by one process, which has no other to tell
+        (``ui.store.announcements``)."""
+
+    def listen(self, heard: Callable[[str | None], None]) -> Callable[[], None]:
+        """Nothing is ever heard (see :meth:`announce`); the stop does nothing."""
+        return lambda: None
+
     @contextmanager
     def reading(self) -> Iterator[Connection]:
         """A connection for reads only. A file deleted while the app runs is read on from the

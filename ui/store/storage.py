@@ -23,6 +23,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ui.store.announcements import Announcement, Kind, new_origin
 from ui.store.deck import CardReader, fill_once, join_new
 from scorer.files import MAX_TABLE_BYTES
 from ui.store.engine import Connection, Engine, NotSaved, StoreUnavailable
@@ -98,6 +99,9 @@ class StoredTable:
     opened: datetime | None = None
     """When a device last opened it (at most an hour behind: ``ui.store.retention``); None for
     a table that did not come from the store (a backup's)."""
+    revision: int = 0
+    """How many times its draft was saved: a save names the revision it was made from
+    (:meth:`TableStore.save`)."""
 
     @property
     def oversized(self) -> bool:
@@ -120,6 +124,17 @@ class DeletedTableError(Exception):
     emptied away."""
 
 
+class StaleRevision(Exception):
+    """A save made from a revision that is no longer the table's newest: another process saved
+    the table meanwhile. Nothing was written; the saver reads the newest revision, makes its
+    edits again on it, and saves that (``ui.live.session``)."""
+
+    def __init__(self, table_id: int, base: int):
+        super().__init__(f"table {table_id} changed after revision {base}")
+        self.table_id = table_id
+        self.base = base
+
+
 class NoSuchTable(LookupError):
     """An address names a table this device cannot have: deleted, never made, not shared with
     it, or a number no table can have. An ordinary answer, told in words, never a bug."""
@@ -139,6 +154,8 @@ class TableStore:
         self.address = address
         self.engine = open_engine(address)
         self.deck_cards = deck_cards
+        self.origin = new_origin()
+        """This store's own announcements are known by it (``ui.store.announcements``)."""
 
         def prepare(connection: Connection) -> None:
             migrate(connection)
@@ -167,6 +184,28 @@ class TableStore:
         """Let go of the file or the server's connections: the store is not used after."""
         self.engine.close()
 
+    def announce(self, connection: Connection, table_id: int, kind: Kind, revision: int = 0,
+                 **details) -> None:
+        """Tell the other processes of this store that the table changed, once ``connection``'s
+        transaction commits (``ui.store.announcements``)."""
+        self.engine.announce(connection, Announcement(table_id, kind, revision, self.origin,
+                                                      details).encoded())
+
+    def watch(self, heard: Callable[[Announcement | None], None]) -> Callable[[], None]:
+        """Call ``heard`` (on a thread of the store's) with each change another process of this
+        store announces, and with None when some may have been missed (every open table must be
+        read again); returns the stop. A SQLite file's store hears nothing: one process serves
+        it."""
+        def taken(text: str | None) -> None:
+            if text is None:
+                heard(None)
+                return
+            announcement = Announcement.decoded(text)
+            if announcement is not None and announcement.origin != self.origin:
+                heard(announcement)
+
+        return self.engine.listen(taken)
+
     def _reading(self):
         """A connection for reads only (one operation); a read that fails raises
         :class:`StoreUnavailable`."""
@@ -193,24 +232,40 @@ class TableStore:
             _grant_creator(connection, creator, table_id)
             return table_id
 
-    def save(self, table_id: int, draft: dict) -> None:
+    def save(self, table_id: int, draft: dict, base: int | None = None,
+             **details) -> int:
+        """Save the table's draft; its new revision (0: no such table). ``base``: the revision
+        the draft was made from; when the table has a newer one (another process saved it
+        meanwhile) nothing is written and :class:`StaleRevision` is raised (a compare-and-set:
+        no save ever silently overwrites another's). None saves over whatever is there.
+        ``details`` go with the announcement to the other processes (the steps, who made
+        them)."""
         with self._writing() as connection:
             row = connection.execute(
-                "SELECT format_version, game, draft FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-            if row is not None and row[0] > FORMAT_VERSION:
+                "SELECT format_version, game, draft, revision, deleted FROM tables WHERE id = ?",
+                (table_id,)).fetchone()
+            if row is None:
+                return 0
+            if row[0] > FORMAT_VERSION:
                 raise NewerFormatError(
                     f"table {table_id} was saved by a newer version of scorepad"
                 )
-            saved = connection.execute(
-                "UPDATE tables SET draft = ?, format_version = ?, updated = ? "
-                "WHERE id = ? AND deleted IS NULL",
-                (json.dumps(draft), FORMAT_VERSION, _now(), table_id),
-            ).rowcount
-            if row is not None and not saved:
+            if row[4] is not None:
                 raise DeletedTableError(f"table {table_id} was deleted")
-            if saved:
-                join_new(connection, self.deck_cards, row[1], draft, _draft_of(row[2]))
+            if base is not None and row[3] != base:
+                raise StaleRevision(table_id, base)
+            # The revision compared again in the write: two processes that read the same one
+            # never both write (the second changes no row, and is refused as stale).
+            saved = connection.execute(
+                "UPDATE tables SET draft = ?, format_version = ?, updated = ?, "
+                "revision = revision + 1 WHERE id = ? AND deleted IS NULL AND revision = ?",
+                (json.dumps(draft), FORMAT_VERSION, _now(), table_id, row[3]),
+            ).rowcount
+            if not saved:
+                raise StaleRevision(table_id, row[3] if base is None else base)
+            join_new(connection, self.deck_cards, row[1], draft, _draft_of(row[2]))
+            self.announce(connection, table_id, "draft", row[3] + 1, **details)
+            return row[3] + 1
 
     def get(self, table_id: int) -> StoredTable | None:
         with self._reading() as connection:
@@ -235,16 +290,19 @@ class TableStore:
             ).fetchall()
         return [_stored(row) for row in rows]
 
-    def delete(self, table_id: int) -> None:
-        """Hide a table; :meth:`restore` brings it back until :meth:`purge_deleted`."""
+    def delete(self, table_id: int, **details) -> None:
+        """Hide a table; :meth:`restore` brings it back until :meth:`purge_deleted`.
+        ``details`` go to the other processes (who deleted it: ``by``)."""
         with self._writing() as connection:
             connection.execute("UPDATE tables SET deleted = ? WHERE id = ?", (_now(), table_id))
+            self.announce(connection, table_id, "deleted", **details)
 
     def restore(self, table_id: int) -> None:
         """Bring a deleted table back; it counts as opened (its retention starts again)."""
         with self._writing() as connection:
             connection.execute("UPDATE tables SET deleted = NULL, opened = ? WHERE id = ?",
                                (_now(), table_id))
+            self.announce(connection, table_id, "restored")
 
     def purge_deleted(self, table_ids: Iterable[int]) -> int:
         """Forget for good those of ``table_ids`` that are deleted (the user emptied them), with
@@ -269,12 +327,14 @@ class TableStore:
                 (when.isoformat(timespec="seconds"), location, note, start_player, _now(),
                  table_id),
             )
+            self.announce(connection, table_id, "finished")
 
     def reopen(self, table_id: int) -> None:
         """Back to the tables in progress; the location, note and who started are kept."""
         with self._writing() as connection:
             connection.execute("UPDATE tables SET finished = NULL, updated = ? WHERE id = ?",
                                (_now(), table_id))
+            self.announce(connection, table_id, "finished")
 
     def merge(self, table: StoredTable,
               may_open: Callable[[int], bool] = lambda table_id: True,
@@ -303,7 +363,8 @@ class TableStore:
                 connection.execute(
                     "UPDATE tables SET game = ?, format_version = ?, draft = ?, created = ?, "
                     "updated = ?, finished = ?, location = ?, note = ?, start_player = ?, "
-                    "deleted = NULL, opened = ? WHERE id = ?", (*values, _now(), row[0]))
+                    "deleted = NULL, opened = ?, revision = revision + 1 WHERE id = ?",
+                    (*values, _now(), row[0]))
                 table_id = int(row[0])
             else:
                 table_id = int(connection.execute(
@@ -317,7 +378,7 @@ class TableStore:
 
 
 _COLUMNS = ("id, game, format_version, draft, created, updated, uid, finished, location, note, "
-            "start_player, opened")
+            "start_player, opened, revision")
 
 
 def grant(connection: Connection, device: str, table_id: int, role: str,
@@ -351,7 +412,7 @@ def _draft_of(text: str) -> dict:
 
 def _stored(row: tuple) -> StoredTable:
     (table_id, game, version, draft, created, updated, uid, finished, location, note, start,
-     opened) = row
+     opened, revision) = row
     return StoredTable(
         id=table_id,
         game=game,
@@ -365,4 +426,5 @@ def _stored(row: tuple) -> StoredTable:
         note=note,
         start_player=start,
         opened=datetime.fromisoformat(opened) if opened else None,
+        revision=revision or 0,
     )

@@ -537,9 +537,30 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
                           writer=sessions.writer)
     if public is not None:  # the private mode keeps every table
         Sweeper(retention, presence, sessions).start()
+    messenger: list[tuple[asyncio.AbstractEventLoop, ft.PubSubClient]] = []
+    """The event loop and the server's messaging, from the first page: what tells this
+    process's screens of another process's change (any page's pubsub reaches every page)."""
+
+    def told(table_id: int) -> None:
+        if messenger:
+            loop, pubsub = messenger[0]
+            try:
+                loop.call_soon_threadsafe(pubsub.send_all_on_topic, f"table-{table_id}",
+                                          table_id)
+            except RuntimeError:  # the event loop is closed: the server is stopping
+                pass
+
+    def access_changed(table_id: int) -> None:
+        access.changes += 1  # every screen reads its device's grant again at its next redraw
+
+    sessions.told = told
+    sessions.access_changed = access_changed
+    sessions.follow_others()
 
     async def main(page: ft.Page) -> None:
         connection = page.session.connection  # gone, or another one, if the tab closes meanwhile
+        if not messenger:
+            messenger.append((asyncio.get_running_loop(), page.pubsub))
         page.title = "scorepad"
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
