@@ -151,6 +151,7 @@ def test_the_other_process_hears_each_committed_change_and_nothing_rolled_back(w
     a, b, _ = workers
     heard: list[Announcement | None] = []
     stop = b.store.watch(heard.append)
+    eventually(b.listening, "the new listener listens")  # NOTIFY keeps nothing for later
     table_id = new_table(a.store)
     draft = a.store.get(table_id).draft
     a.store.save(table_id, draft | {"note": "x"}, base=0, steps=[{"kind": "edit"}], by="Ann")
@@ -323,3 +324,34 @@ def test_edits_of_two_players_made_on_one_revision_are_both_kept():
     assert part_of_change(base, ann) == 0 and part_of_change(base, bob) == 1
     assert part_of_change(ann, both) == 1 and part_of_change(base, both) is None
     assert part_of_change(base, base | {"n": 2}) is None
+
+
+def test_the_tabs_at_a_table_are_counted_on_every_worker_and_a_dead_ones_count_for_nobody(
+        workers, monkeypatch):
+    from ui.store import presence as presence_module
+    from ui.store.presence import Presence, SharedPresence
+
+    a, b, address = workers
+    table_id = new_table(a.store)
+    marks = {}
+    for name, worker in (("a", a), ("b", b)):
+        shared = SharedPresence(worker.store, worker.sessions.writer.submit)
+        shared.changed = worker._tell
+        worker.sessions.presence_changed = shared.heard
+        marks[name] = Presence(shared)
+    ann_tab, bob_tab, board_tab = object(), object(), object()
+    marks["a"].arrive(table_id, ann_tab, 0)
+    marks["b"].arrive(table_id, bob_tab, 1)
+    marks["b"].arrive(table_id, board_tab, None)
+    eventually(lambda: marks["a"].players(table_id) == {0: 1, 1: 1, None: 1}, "A counts B's tabs")
+    eventually(lambda: marks["b"].players(table_id) == {0: 1, 1: 1, None: 1}, "B counts A's")
+    assert table_id in marks["b"].tables()  # the retention's sweep skips it on B too
+    told = a.told.get(table_id, 0)
+    marks["b"].leave(table_id, bob_tab)
+    eventually(lambda: marks["a"].players(table_id) == {0: 1, None: 1}, "A saw Bob leave")
+    assert a.told.get(table_id, 0) > told  # A's screens redraw their marks
+
+    # B killed: its row stays, and counts for nobody once it is older than the stale limit.
+    monkeypatch.setattr(presence_module, "STALE_SECONDS", 0.0)
+    assert marks["a"].shared.read(table_id)
+    assert marks["a"].players(table_id) == {0: 1}

@@ -364,6 +364,7 @@ class TableSession:
                 raise StaleRevision(self.table_id, self._base[1])
             self.save_problem = None
             self._retry_after = RETRY_FIRST_SECONDS
+            self._tell_of_save()
         except NotSaved as refused:
             logger.error("saving table %s failed: %s", self.table_id, refused)
             # Every device shows it: the file's name, not where it is on the host.
@@ -522,12 +523,18 @@ class TableSession:
                 return  # a later save worked meanwhile
             draft, revision = self._draft, self.revision
         self._save(draft, revision)
-        if self.save_problem is None and self._tell_screens is not None:
-            loop, then = self._tell_screens
-            try:
-                loop.call_soon_threadsafe(self._told_of_save, then)
-            except RuntimeError:  # the event loop is closed: no screen to tell
-                pass
+
+    def _tell_of_save(self) -> None:
+        """After a save that worked on the writer thread: the screens that show the save mark
+        are told (a retry's, or a save of edits made again on another process's revision, which
+        no tap of theirs waits for)."""
+        if self._writer is None or self._tell_screens is None:
+            return
+        loop, then = self._tell_screens
+        try:
+            loop.call_soon_threadsafe(self._told_of_save, then)
+        except RuntimeError:  # the event loop is closed: no screen to tell
+            pass
 
     def _told_of_save(self, then: Callable[[], None]) -> None:
         """On the event loop: tell the screens (``then``) when one shows the save mark this
@@ -680,6 +687,9 @@ class Sessions:
         self.access_changed: Callable[[int], None] = lambda table_id: None
         """Called when another process changed who may open a table (a grant, a revoke, a new
         code): the web app has every screen read its grant again."""
+        self.presence_changed: Callable[[int], None] = lambda table_id: None
+        """Called when another process's tabs arrived at a table or left it (on the store's
+        listening thread)."""
         self._stop_watching: Callable[[], None] | None = None
 
     def follow_others(self) -> None:
@@ -706,6 +716,9 @@ class Sessions:
         if announced.kind == "access":
             self.access_changed(announced.table_id)
             self.told(announced.table_id)
+            return
+        if announced.kind == "presence":
+            self.presence_changed(announced.table_id)
             return
         with self._lock:
             session = self._open.get(announced.table_id)

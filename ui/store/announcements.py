@@ -29,8 +29,8 @@ LONGEST_PAYLOAD = 7000
 """PostgreSQL refuses a notification over 8000 bytes: longer details are left out (the listener
 reads the table anyway)."""
 
-Kind = Literal["draft", "deleted", "restored", "finished", "access"]
-KINDS = ("draft", "deleted", "restored", "finished", "access")
+Kind = Literal["draft", "deleted", "restored", "finished", "access", "presence"]
+KINDS = ("draft", "deleted", "restored", "finished", "access", "presence")
 
 
 def new_origin() -> str:

@@ -125,6 +125,9 @@ class Engine(Protocol):
     (never a password)."""
     exports_folder: Path
     """Where the app saves the files it hands out (a table file, a backup)."""
+    shared: bool
+    """Whether several processes may serve this store at once (they then tell each other their
+    changes: :meth:`announce`, :meth:`listen`)."""
 
     def open(self, prepare: Callable[[Connection], None]) -> None:
         """Make the store usable: run ``prepare`` (the migrations) in one transaction, which no

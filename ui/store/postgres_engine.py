@@ -84,6 +84,8 @@ def _server(parameters: dict) -> Server:
 class PostgresEngine:
     dialect = POSTGRES
     path = None
+    shared = True
+    """Several processes may serve one database (``ui.store.announcements``)."""
 
     def __init__(self, address: str):
         try:

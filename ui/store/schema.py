@@ -140,11 +140,16 @@ def _table_opened(connection: Connection) -> None:
 
 
 def _table_revision(connection: Connection) -> None:
-    """Migration 3: ``tables.revision``, counting the saves of a table's draft, so that a save
-    made from an older revision is told apart from one made from the newest (two processes
-    editing one table: ``TableStore.save``'s compare-and-set, issue 34)."""
+    """Migration 3: one table across processes (issue 34). ``tables.revision`` counts the saves
+    of a table's draft, so that a save made from an older revision is told apart from one made
+    from the newest (``TableStore.save``'s compare-and-set); ``presence`` holds how many tabs
+    each process has at each table."""
     connection.dialect.add_column(connection, "tables", "revision",
                                   "INTEGER NOT NULL DEFAULT 0")
+    # How many browser tabs each process has on each board of a table (ui/store/presence.py).
+    connection.execute("CREATE TABLE IF NOT EXISTS presence (origin TEXT NOT NULL, "
+                       "table_id INTEGER NOT NULL, players TEXT NOT NULL, seen TEXT NOT NULL, "
+                       "PRIMARY KEY (origin, table_id))")
 
 
 MIGRATIONS: list[Callable[[Connection], None]] = [

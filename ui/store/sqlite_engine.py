@@ -57,6 +57,8 @@ def _ours(path: Path) -> bool:
 
 class SqliteEngine:
     dialect = SQLITE
+    shared = False
+    """A file is served by one process (``ui.store.announcements``)."""
 
     def __init__(self, path: str | Path):
         self.path = Path(path).expanduser().resolve()

@@ -169,6 +169,12 @@ class TableStore:
         return self.engine.path
 
     @property
+    def shared(self) -> bool:
+        """Whether other processes may serve this store too (a database server's), so that what
+        one process keeps in memory (who is at a table) is told to the others."""
+        return self.engine.shared
+
+    @property
     def where(self) -> str:
         """Where the tables are saved, for the host to read (a file's path, or a server and
         its database: never a password)."""

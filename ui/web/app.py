@@ -27,7 +27,7 @@ from ui.web.text_scale import text_scale
 from ui.web.devices import identify, new_identity
 from ui.store.access import Access, Grant, person
 from ui.games.registry import APP_GAMES
-from ui.store.presence import Presence
+from ui.store.presence import Presence, SharedPresence
 from ui.live.session import Sessions, scoring_thread, storage_writer
 from ui.store.storage import NoSuchTable, NotSaved, StoredTable, StoreUnavailable, TableStore
 from ui.parts.saving import tell_not_saved
@@ -531,7 +531,10 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
     quotas = Quotas(limits or PublicLimits()) if public is not None else None
     uploads = uploads or PhotoUploads(store, public=public is not None)
     access = Access(store, public=public is not None)
-    presence = Presence()
+    presence = Presence(SharedPresence(store, lambda work: sessions.writer.submit(work))
+                        if store.shared else None)
+    if presence.shared is not None:
+        presence.shared.start()
     limits = limits or PublicLimits()
     retention = Retention(store, limits.table_days, limits.finished_days,
                           writer=sessions.writer)
@@ -555,6 +558,9 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
 
     sessions.told = told
     sessions.access_changed = access_changed
+    if presence.shared is not None:  # read on the writer thread; told when the marks change
+        presence.shared.changed = told
+        sessions.presence_changed = presence.shared.heard
     sessions.follow_others()
 
     async def main(page: ft.Page) -> None:
