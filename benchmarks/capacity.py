@@ -40,7 +40,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -288,11 +291,21 @@ def main() -> None:
                         "measurement (1 phone, then 6, at one table) is made; 0 skips it")
     parser.add_argument("--watcher-edits", type=int, default=40,
                         help="edits per watchers' measurement")
+    parser.add_argument("--workers", type=int, nargs="+", default=[],
+                        help="measure N server processes sharing one PostgreSQL database instead "
+                        "(each count in turn, e.g. 1 2; --db postgresql or an address)")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)  # one worker's part (JSON)
     add_write_option(parser, "capacity")
     args = parser.parse_args()
     flet_patch.apply()  # Flet as the app's server runs it
+    if args.worker:
+        print(json.dumps(asyncio.run(worker_part(json.loads(args.worker)))), flush=True)
+        return
     if args.scoreboards:
         scoreboards(args)
+        return
+    if args.workers:
+        workers(args)
         return
     rows, served_by = [], {}
     with databases(args.db) as makers:
@@ -355,6 +368,150 @@ def scoreboards(args) -> None:
                 else args.write)
         write_results(path, "capacity", "Scoreboards on one server process (lightweight "
                       f"clients, {args.seconds} s of tapping per row)", table)
+
+
+WORKERS_TWO_AGAINST_ONE = 1.7
+"""Issue 34: phones 2 worker processes serve on this 2-core machine, against 1, at least this."""
+WORKER_P95_MS = 50.0
+"""Issue 34: p95 from a tap to the last update of its table's phones (any worker) at most this."""
+WORKER_START_SECONDS = 60.0
+"""How long the parent waits for each worker's phones to be connected before the tapping."""
+
+
+async def worker_part(part: dict) -> dict:
+    """One worker process's part of a ``--workers`` row: its store on the shared database, its
+    sessions following the other workers' changes (as ``scorepad app`` does), its phones
+    (``part["phones"]``: [table, player] pairs) connected; it says it is ready, waits for the
+    parent's start time (``time.perf_counter`` is the system's monotonic clock, the same in every
+    process), taps each of its phones once a second for ``part["seconds"]``, lets the other
+    workers' last edits arrive, and returns its CPU, wall time, taps and every message's time."""
+    loop = asyncio.get_running_loop()
+    store = TableStore(part["address"])
+    server = Server(store)
+    server.sessions.told = lambda table_id: loop.call_soon_threadsafe(
+        server.hub.send_all_on_topic, f"table-{table_id}", table_id)
+    server.sessions.follow_others()
+    devices = []
+    for table_id, player in part["phones"]:
+        device = server.connect(f"w{part['index']}t{table_id}p{player}",
+                                f"/table/{table_id}/valley/{player}", table_id, player)
+        device.view.editor.model.choose_kind(Kind.LAKE)
+        devices.append(device)
+    await server.settle()
+    keep_loaded_code_out_of_collections()
+    print("ready", flush=True, file=sys.stderr)
+    start = float(sys.stdin.readline())
+    await asyncio.sleep(max(0.0, start - time.perf_counter()))
+    gap = 1.0 / max(1, len(devices))
+    taps: list[tuple[float, float, int]] = []
+    started_cpu, started = time.process_time(), time.perf_counter()
+    for _ in range(part["seconds"]):
+        for device in devices:
+            first = time.perf_counter()
+            taps.append((first, lay_or_remove(device.view.editor), device.view.session.table_id))
+            await asyncio.sleep(gap)
+    await server.settle()
+    cpu, wall = time.process_time() - started_cpu, time.perf_counter() - started
+    await asyncio.sleep(part["after"])  # the other workers' last edits arrive and are drawn
+    await server.settle()
+    server.sessions.stop_following()
+    server.sessions.writer.shutdown()
+    server.sessions.scorer.shutdown()
+    store.close()
+    marks = [(device.view.session.table_id,
+              [(at, control == save_mark(device)) for at, control in device.connection.times])
+             for device in devices]
+    return {"cpu": cpu, "wall": wall, "taps": taps, "messages": marks}
+
+
+def worker_row(address: str, workers_count: int, tables: int, phones: int,
+               seconds: int) -> dict:
+    """``tables`` tables of ``phones`` phones each on the database at ``address``, each table's
+    phones spread over ``workers_count`` processes, every phone tapping once a second."""
+    table_ids = [full_table(address, players=phones, filled=phones) for _ in range(tables)]
+    spread_phones: list[list] = [[] for _ in range(workers_count)]
+    for index, (table_id, player) in enumerate(
+            (table_id, player) for table_id in table_ids for player in range(phones)):
+        spread_phones[index % workers_count].append([table_id, player])
+    processes = []
+    for index, phones_here in enumerate(spread_phones):
+        part = {"address": address, "index": index, "phones": phones_here,
+                "seconds": seconds, "after": 1.0}
+        processes.append(subprocess.Popen(
+            [sys.executable, __file__, "--worker", json.dumps(part)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)}))
+    for process in processes:  # every worker's phones connected before anyone taps
+        for line in process.stderr:
+            if line.strip() == "ready":
+                break
+        else:
+            raise SystemExit(f"a worker stopped before it was ready (exit {process.wait()})")
+    start = time.perf_counter() + 0.5
+    for process in processes:
+        process.stdin.write(f"{start}\n")
+        process.stdin.flush()
+    parts = []
+    for process in processes:
+        out, err = process.communicate(timeout=seconds * 10 + WORKER_START_SECONDS)
+        if process.returncode:
+            raise SystemExit(f"a worker failed: {err[-2000:]}")
+        parts.append(json.loads(out.strip().splitlines()[-1]))
+    taps = sorted(tap for part in parts for tap in part["taps"])
+    messages = [(table, times) for part in parts for table, times in part["messages"]]
+    shown = []
+    for index, (_, tapped, table) in enumerate(taps):
+        until = next((first for first, _, other in taps[index + 1:] if other == table),
+                     float("inf"))
+        sent = [at for phone_table, times in messages if phone_table == table
+                for at, mark in times if tapped <= at < until and not mark]
+        if sent:
+            shown.append(1000 * (max(sent) - tapped))
+    busy = max(part["cpu"] / part["wall"] for part in parts)
+    return {"phones": tables * phones, "busy": busy, "shown": shown,
+            "cpu_ms": 1000 * sum(part["cpu"] for part in parts) / max(1, len(taps))}
+
+
+def workers(args) -> None:
+    """``--workers N…``: for each count of worker processes, the rows of ``--tables``, and the
+    most phones served with every worker's CPU at most half busy and the p95 from a tap to the
+    last update of its table's phones within the target; then 2 workers against 1."""
+    rows, served = [], {}
+    with databases([engine for engine in args.db if engine != "sqlite"]
+                   or ["postgresql"]) as makers:
+        new_database = next(iter(makers.values()))
+        for count in args.workers:
+            for tables in args.tables:
+                row = worker_row(new_database(), count, tables, args.phones, args.seconds)
+                rows.append((count, row))
+                if row["busy"] <= BUSY_AT_MOST and row["shown"] and \
+                        p95(row["shown"]) <= WORKER_P95_MS:
+                    served[count] = max(served.get(count, 0), row["phones"])
+    table = markdown_table(
+        ("workers", "phones", "busiest worker's CPU at 1 tap/s each", "CPU ms per edit (all "
+         "workers)", "tap -> last update of its table's phones, any worker (p50 / p95 ms)"),
+        [(count, row["phones"], f"{100 * row['busy']:.0f}%", f"{row['cpu_ms']:.1f}",
+          spread(row["shown"])) for count, row in rows])
+    lines = [f"- {count} worker{'s' if count > 1 else ''}: {served.get(count, 0)} phones served "
+             f"(the most of the rows with every worker at most {100 * BUSY_AT_MOST:.0f}% busy "
+             f"and p95 at most {WORKER_P95_MS:g} ms)" for count in args.workers]
+    body = f"{table}\n\n" + "\n".join(lines)
+    if 1 in served and 2 in served:
+        ratio = served[2] / served[1]
+        body += "\n\n" + markdown_table(("measure", "measured", "target", ""), [(
+            "phones served, 2 workers / 1 worker (this machine)", f"{ratio:.2f}",
+            f"≥ {WORKERS_TWO_AGAINST_ONE:g}",
+            "met" if ratio >= WORKERS_TWO_AGAINST_ONE else "not met")])
+    body += (f"\n\nEach table's {args.phones} phones spread over the workers; each worker a "
+             "process of its own with its store on one PostgreSQL database (throw-away, fsync "
+             f"off, on the same cores), {args.seconds} s of tapping per row. Phones served is "
+             "the largest row that kept within both bounds, so it is only as fine as --tables.")
+    print(body)
+    if args.write:
+        path = (RESULTS / "workers.md" if args.write == RESULTS / "capacity.md"
+                else args.write)
+        write_results(path, "capacity", "Several worker processes on one PostgreSQL database "
+                      "(lightweight clients)", body)
 
 
 if __name__ == "__main__":
