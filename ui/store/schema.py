@@ -139,9 +139,34 @@ def _table_opened(connection: Connection) -> None:
     connection.execute("CREATE INDEX IF NOT EXISTS grants_of_table ON grants (table_id)")
 
 
+_TICKETS = [
+    """CREATE TABLE IF NOT EXISTS tickets (
+        kind TEXT NOT NULL,
+        ticket TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        made BIGINT NOT NULL,
+        expires BIGINT NOT NULL,
+        PRIMARY KEY (kind, ticket)
+    )""",
+    "CREATE INDEX IF NOT EXISTS tickets_expires ON tickets (expires)",
+    "CREATE INDEX IF NOT EXISTS tickets_of_owner ON tickets (kind, owner, made)",
+]
+
+
+def _tickets(connection: Connection) -> None:
+    """Migration 3: ``tickets``, the short-lived tickets every process serving the store may
+    take (the host key's, a photo upload's and its outcome, leases: ``ui.store.tickets``), kept
+    in memory before, where a second process could not see them (``scorepad app --workers``).
+    Times in milliseconds since the epoch, UTC."""
+    for statement in _TICKETS:
+        connection.execute(statement)
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _layouts_before_migrations,
     _table_opened,
+    _tickets,
 ]
 """The schema's history, in order: migration ``n`` is ``MIGRATIONS[n - 1]``."""
 

@@ -82,7 +82,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
     drawn = draw_with(app, renderer)
     # A public server takes no host key: ``?key=`` is not even taken off the address.
     told = DeviceLanguageHeaders(TextScaleCookie(
-        drawn if public is not None else HostKeyHandOff(drawn)))
+        drawn if public is not None else HostKeyHandOff(drawn, store)))
     guarded = HttpGuard(WebsocketLimits(told), allowed_hosts(names, port),
                         {public.host: public.origin} if public is not None else None)
     return quiet_closed_tabs(guarded), store
