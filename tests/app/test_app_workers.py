@@ -14,13 +14,14 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from app_browser import ROOT, free_port
 from ui.cli import main
-from ui.web.workers import STICKY_COOKIE, WORKER_VARIABLE
+from ui.web.workers import STICKY_COOKIE, WORKER_VARIABLE, answers, caddyfile, find_caddy
 
 START_SECONDS = 180
 """A loaded 2-core machine starts two workers and Caddy within this."""
@@ -93,16 +94,17 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.fixture()
-def workers(postgres_cluster, tmp_path):
+@contextmanager
+def started_workers(postgres_cluster, folder: Path, *options: str):
+    """``scorepad app --workers 2`` on a database of its own, started (its start lines
+    printed); killed with every child if the test leaves it running."""
     port = free_port()
-    log = tmp_path / "server.log"
-    environment = {**os.environ, "PYTHONPATH": str(ROOT),
-                   "XDG_DATA_HOME": str(tmp_path / "data")}
+    log = folder / "server.log"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(folder / "data")}
     with open(log, "wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "ui", "app", "--workers", "2", "--db",
-             postgres_cluster.new_database(), "--no-browser", "--port", str(port)],
+             postgres_cluster.new_database(), "--no-browser", "--port", str(port), *options],
             cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT)
     try:
         def started() -> bool:
@@ -112,11 +114,19 @@ def workers(postgres_cluster, tmp_path):
         until(started, "the workers did not start", START_SECONDS)
         yield server, port, log
     finally:
+        left = children_of(server.pid)
         if server.poll() is None:
             server.kill()
             server.wait()
-        for pid in children_of(server.pid):
-            os.kill(pid, signal.SIGKILL)
+        for pid in left:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.fixture()
+def workers(postgres_cluster, tmp_path):
+    with started_workers(postgres_cluster, tmp_path) as started:
+        yield started
 
 
 def test_two_workers_behind_caddy_keep_each_client_stand_in_for_each_other_and_stop(workers):
@@ -173,6 +183,69 @@ def test_two_workers_behind_caddy_keep_each_client_stand_in_for_each_other_and_s
 def _port(children: dict[int, str], number: int) -> str:
     return next(marker.split(":")[1] for marker in children.values()
                 if marker.startswith(f"{number}/"))
+
+
+def test_the_public_mode_runs_on_workers_and_ctrl_c_stops_them(postgres_cluster, tmp_path):
+    public = f"http://127.0.0.1:{free_port()}"  # a loopback address may be plain http
+    with started_workers(postgres_cluster, tmp_path, "--public", public) as (server, port, log):
+        lines = log.read_text().splitlines()
+        assert lines[0] == f"scorepad app, public: {public} (2 workers behind Caddy)"
+        assert "key=" not in log.read_text()
+        status, worker, _ = Browser(port).get()
+        assert status == 200 and worker in ("1", "2")
+        children = set(children_of(server.pid))
+        assert len(children) == 3
+        server.send_signal(signal.SIGINT)  # Ctrl+C
+        assert server.wait(timeout=60) == 0
+        assert not [pid for pid in children if alive(pid)]
+
+
+def test_the_client_s_own_address_reaches_a_worker_through_two_proxies(tmp_path):
+    """The public mode with workers: the host's TLS proxy (on loopback, sending the client's
+    address in X-Forwarded-For), then the workers' Caddy (its Caddyfile as ``--workers`` writes
+    it), then a worker's uvicorn (trusting loopback): the worker counts the client's own
+    address (the quotas, the sockets per address), never a proxy's."""
+    import threading
+
+    import uvicorn
+
+    async def echo(scope, receive, send):  # a worker that answers with the address it sees
+        if scope["type"] != "http":
+            return
+        body = scope["client"][0].encode()
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    worker_port, front_port = free_port(), free_port()
+    worker = uvicorn.Server(uvicorn.Config(echo, host="127.0.0.1", port=worker_port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=worker.run, daemon=True)
+    thread.start()
+    (tmp_path / "Caddyfile").write_text(caddyfile("127.0.0.1", front_port, [worker_port]))
+    home = tmp_path / "home"
+    environment = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
+                   "XDG_CONFIG_HOME": str(home / "config")}
+    with open(tmp_path / "caddy.log", "wb") as log:
+        caddy = subprocess.Popen([find_caddy(), "run", "--adapter", "caddyfile", "--config",
+                                  str(tmp_path / "Caddyfile")], env=environment, stdout=log,
+                                 stderr=subprocess.STDOUT)
+    try:
+        until(lambda: answers(front_port), "Caddy did not answer")
+
+        def seen(forwarded: str | None) -> str:
+            connection = http.client.HTTPConnection("127.0.0.1", front_port, timeout=30)
+            connection.request("GET", "/", headers={"X-Forwarded-For": forwarded}
+                               if forwarded else {})
+            return connection.getresponse().read().decode()
+
+        assert seen("203.0.113.9") == "203.0.113.9"  # through the host's proxy on loopback
+        assert seen(None) == "127.0.0.1"  # a browser on this computer, straight to Caddy
+    finally:
+        caddy.terminate()
+        caddy.wait(timeout=30)
+        worker.should_exit = True
+        thread.join(timeout=30)
 
 
 def test_workers_with_a_sqlite_file_are_refused_in_one_line(tmp_path, capsys):

@@ -260,6 +260,8 @@ def run_workers(front: Front, announce: Callable[[], None],
         for child in children:
             child.start()
         _wait_ready(children, stop)
+        if stop.is_set():  # stopped while the workers started
+            return
         (folder / "Caddyfile").write_text(caddyfile(front.host, front.port, ports,
                                                     trusted_proxies()))
         home = folder / "home"
