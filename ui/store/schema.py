@@ -27,6 +27,11 @@ JOIN_CODE_BYTES = 12
 """A table's join code: 96 random bits, written in 16 URL-safe characters."""
 
 
+FLET_SECRET = "flet_secret_key"
+"""The name, in ``settings``, of the secret that signs upload URLs (Flet's ``secret_key``)."""
+FLET_SECRET_BYTES = 32
+
+
 def new_join_code() -> str:
     return secrets.token_urlsafe(JOIN_CODE_BYTES)
 
@@ -158,9 +163,13 @@ def _tickets(connection: Connection) -> None:
     """Migration 3: ``tickets``, the short-lived tickets every process serving the store may
     take (the host key's, a photo upload's and its outcome, leases: ``ui.store.tickets``), kept
     in memory before, where a second process could not see them (``scorepad app --workers``).
-    Times in milliseconds since the epoch, UTC."""
+    Times in milliseconds since the epoch, UTC. With the secret that signs upload addresses,
+    made here once, so that reading it never writes (every process on the store signs with it)."""
     for statement in _TICKETS:
         connection.execute(statement)
+    connection.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                       "ON CONFLICT (name) DO NOTHING",
+                       (FLET_SECRET, secrets.token_urlsafe(FLET_SECRET_BYTES)))
 
 
 MIGRATIONS: list[Callable[[Connection], None]] = [

@@ -22,13 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui.store.engine import Connection
+from ui.store.schema import FLET_SECRET, FLET_SECRET_BYTES
 from ui.store.storage import TableStore
 
 TICKET_BYTES = 18
 """A ticket's name: 144 random bits, 24 URL-safe characters."""
-FLET_SECRET = "flet_secret_key"
-"""The name, in ``settings``, of the secret that signs upload URLs (Flet's ``secret_key``)."""
-FLET_SECRET_BYTES = 32
 
 Clock = Callable[[], float]
 """Seconds since the epoch (``time.time``); tests move it."""
@@ -44,9 +42,10 @@ class Bounds:
 
 
 def flet_secret(store: TableStore) -> str:
-    """The secret that signs and checks upload URLs: made once and kept in the store's
-    ``settings``, so every process on the same store (another worker, another computer) signs
-    and checks with the same one. Reading it writes nothing once it exists."""
+    """The secret that signs and checks upload URLs: made once (by the store's migration 3) and
+    kept in its ``settings``, so every process on the same store (another worker, another
+    computer) signs and checks with the same one. Reading it writes nothing; made here only
+    when it is missing all the same."""
     with store._reading() as connection:  # noqa: SLF001 - the tables' own rules
         row = connection.execute("SELECT value FROM settings WHERE name = ?",
                                  (FLET_SECRET,)).fetchone()

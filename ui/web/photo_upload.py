@@ -82,14 +82,21 @@ class PhotoUploads:
         self.access = Access(store, public)
         self.photos = PhotoStore(store)
         self.tickets = Tickets(store)
-        self.secret = secret or flet_secret(store)
-        """Signs the upload URLs (given to Flet as its ``secret_key``): kept in the store, the
-        same for every process serving it."""
+        self._secret = secret
         self._unsaved: OrderedDict[str, Outcome] = OrderedDict()
         """Outcomes the store refused to keep (it refuses writes): told from here."""
         self._lock = threading.Lock()
         self._decoding = asyncio.Semaphore(1)
         """One picture decoded at a time: a 2-core machine keeps serving the tables meanwhile."""
+
+    @property
+    def secret(self) -> str:
+        """Signs the upload URLs (given to Flet as its ``secret_key``): kept in the store, the
+        same for every process serving it; read at its first use (a screen opened while the
+        store cannot be read needs none)."""
+        if self._secret is None:
+            self._secret = flet_secret(self.store)
+        return self._secret
 
     def ticket(self, device: str, table_id: int, player: str | None, file_name: str) -> str:
         """A single-use name for one upload of ``file_name`` by ``device`` to the table."""
