@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -98,6 +99,9 @@ def alive(pid: int) -> bool:
 def started_workers(postgres_cluster, folder: Path, *options: str):
     """``scorepad app --workers 2`` on a database of its own, started (its start lines
     printed); killed with every child if the test leaves it running."""
+    if shutil.which("caddy") is None:
+        pytest.fail("Caddy is needed for the tests of --workers: script/test installs it as "
+                    "root, or apt-get install -y caddy", pytrace=False)
     port = free_port()
     log = folder / "server.log"
     environment = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(folder / "data")}
