@@ -83,7 +83,6 @@ def _app(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports Flet.
     from ui.store.storage import NotSaved, StoreUnavailable, default_db_path
     from ui.web.server import CannotListen, run_app, run_workers
-
     from ui.web.workers import Worker
 
     host = "0.0.0.0" if args.lan else args.host

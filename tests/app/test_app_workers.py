@@ -174,7 +174,7 @@ def test_two_workers_behind_caddy_keep_each_client_stand_in_for_each_other_and_s
     until(lambda: any(Browser(port).get()[1] == first for _ in range(20)),
           "the worker started again does not answer", START_SECONDS)
     assert phone.get()[1] == other  # its client stays where it went
-    assert f"worker {first} stopped (exit code -9); starting it again" in log.read_text()
+    assert f"worker {first} stopped (signal 9); starting it again" in log.read_text()
 
     # SIGTERM stops Caddy and every worker, and the parent ends with 0.
     everyone = set(children_of(server.pid)) | {again}

@@ -246,6 +246,7 @@ def run_workers(front: Front, announce: Callable[[], None],
         signal.signal(stopping, lambda number, frame: stop.set())
     folder = Path(tempfile.mkdtemp(prefix="scorepad-workers-"))
     children: list[Child] = []
+    log = None
     try:
         root = str(Path(__file__).resolve().parents[2])  # where ``ui`` is imported from
         path = os.environ.get("PYTHONPATH")
@@ -289,6 +290,8 @@ def run_workers(front: Front, announce: Callable[[], None],
             child.stop()
         for child in children:
             child.wait_stopped(until)
+        if log is not None:
+            log.close()
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -323,9 +326,9 @@ def _supervise(children: list[Child], stop: threading.Event) -> None:
                 child.failures = 0 if ran >= STARTED_SECONDS else child.failures + 1
                 wait = min(RESTART_MOST_SECONDS, 2.0 ** child.failures - 1)
                 child.due = now + wait
-                print(f"scorepad app: {child.name} stopped (exit code {code}); starting it "
-                      f"again" + (f" in {wait:.0f} s" if wait >= 1 else ""),
-                      file=sys.stderr, flush=True)
+                how = f"signal {-code}" if code < 0 else f"exit code {code}"
+                print(f"scorepad app: {child.name} stopped ({how}); starting it again"
+                      + (f" in {wait:.0f} s" if wait >= 1 else ""), file=sys.stderr, flush=True)
             if now >= child.due:
                 child.due = 0.0
                 child.start()
