@@ -204,6 +204,19 @@ def test_the_public_mode_runs_on_workers_and_ctrl_c_stops_them(postgres_cluster,
         assert not [pid for pid in children if alive(pid)]
 
 
+def test_a_stop_sent_to_every_process_at_once_starts_none_again(postgres_cluster, tmp_path):
+    """systemd stops a unit by sending SIGTERM to each of its processes together: the workers
+    that stop first are not taken for crashed ones."""
+    with started_workers(postgres_cluster, tmp_path) as (server, port, log):
+        children = set(children_of(server.pid))
+        for pid in children:
+            os.kill(pid, signal.SIGTERM)
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=60) == 0
+        assert not [pid for pid in children if alive(pid)]
+        assert "starting it again" not in log.read_text()
+
+
 def test_the_client_s_own_address_reaches_a_worker_through_two_proxies(tmp_path):
     """The public mode with workers: the host's TLS proxy (on loopback, sending the client's
     address in X-Forwarded-For), then the workers' Caddy (its Caddyfile as ``--workers`` writes

@@ -321,6 +321,8 @@ def _supervise(children: list[Child], stop: threading.Event) -> None:
             code = child.stopped()
             if code is None:
                 continue
+            if stop.is_set():  # a stop for all at once (systemd's): not a crash
+                return
             if child.due == 0.0:
                 ran = now - child.started
                 child.failures = 0 if ran >= STARTED_SECONDS else child.failures + 1
