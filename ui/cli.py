@@ -40,6 +40,10 @@ def add_app_commands(commands: argparse._SubParsersAction) -> None:
                      "proxy in front of the app, which listens on --host): no host key, each "
                      "device manages the tables it makes, quotas bound what each makes "
                      "(docs/hosting.md)")
+    app.add_argument("--workers", type=int, default=1, metavar="N",
+                     help="serve the address from N processes behind Caddy, which keeps each "
+                     "browser on its process (needs a postgresql:// --db and Debian's caddy; "
+                     "default 1: one process, no Caddy; docs/hosting.md)")
     app.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                      help="with --public: change one quota, e.g. tables_per_device=50/day or "
                      "tables_kept_per_device=500, or how many days a table nobody opens is "
@@ -78,17 +82,27 @@ def main(argv: list[str] | None = None) -> int:
 def _app(args: argparse.Namespace) -> int:
     # Imported here so that scoring never imports Flet.
     from ui.store.storage import NotSaved, StoreUnavailable, default_db_path
-    from ui.web.server import CannotListen, run_app
+    from ui.web.server import CannotListen, run_app, run_workers
+    from ui.web.workers import Worker
 
     host = "0.0.0.0" if args.lan else args.host
     try:
         public, limits = _public_mode(args)
+        worker = Worker.from_environment()
+        _check_workers(args)
     except ValueError as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        run_app(host, args.port, args.db or default_db_path(), open_browser=not args.no_browser,
-                lan=args.lan, new_host_key=args.new_host_key, public=public, limits=limits)
+        if args.workers > 1 and worker is None:
+            run_workers(host, args.port, args.db, args.workers, _worker_arguments(args),
+                        open_browser=not args.no_browser, lan=args.lan,
+                        new_host_key=args.new_host_key, public=public)
+        else:
+            run_app(host, args.port, args.db or default_db_path(),
+                    open_browser=not args.no_browser and worker is None, lan=args.lan,
+                    new_host_key=args.new_host_key and worker is None, public=public,
+                    limits=limits, worker=worker)
     except CannotListen as error:
         print(f"scorepad: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -118,6 +132,35 @@ def _public_mode(args: argparse.Namespace):
     if args.new_host_key:
         raise ValueError("--public has no host key to replace: leave out --new-host-key")
     return public_address(args.public), PublicLimits.from_settings(args.limit)
+
+
+def _check_workers(args: argparse.Namespace) -> None:
+    """``--workers N``: a number from 1 to the most, and, past 1, a database server (a
+    ``ValueError`` in words otherwise)."""
+    from ui.store.storage import is_server_address
+    from ui.web.workers import MOST_WORKERS
+
+    if not 1 <= args.workers <= MOST_WORKERS:
+        raise ValueError(f"--workers {args.workers}: write a number of processes from 1 to "
+                         f"{MOST_WORKERS}")
+    if args.workers > 1 and (args.db is None or not is_server_address(args.db)):
+        raise ValueError(f"--workers {args.workers} needs a PostgreSQL database (--db "
+                         "postgresql://USER:PASSWORD@HOST:PORT/DATABASE): the workers share the "
+                         "tables only through a database server; a SQLite file is served by one "
+                         "process (leave out --workers)")
+
+
+def _worker_arguments(args: argparse.Namespace) -> list[str]:
+    """``scorepad app``'s arguments for each worker of ``--workers``: the same address, store
+    and mode; the host key is replaced once, by the parent, and no worker opens a browser."""
+    arguments = ["--host", args.host, "--port", str(args.port), "--db", args.db, "--no-browser"]
+    if args.lan:
+        arguments.append("--lan")
+    if args.public is not None:
+        arguments += ["--public", args.public]
+    for limit in args.limit:
+        arguments += ["--limit", limit]
+    return arguments
 
 
 def _unusable_store(command: str, problem: object, address: str | None) -> int:

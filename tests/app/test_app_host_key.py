@@ -10,8 +10,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +23,18 @@ from app_browser import ROOT, free_port
 from ui.cli import main
 from ui.store.access import Access, device_id
 from ui.store.storage import NotSaved, TableStore
-from ui.web.host_key import COOKIE, HostKeyHandOff, presented_key
+from ui.web.host_key import COOKIE, TICKET_SECONDS, HostKeyHandOff, presented_key
+
+
+_stores: list[TableStore] = []
+
+
+def hand_off() -> HostKeyHandOff:
+    """The hand-off over a store of this module's own (its tickets are kept there)."""
+    if not _stores:
+        folder = tempfile.mkdtemp(prefix="scorepad-host-key-")
+        _stores.append(TableStore(Path(folder) / "tables.sqlite3"))
+    return HostKeyHandOff(None, _stores[0])
 
 
 def call(app, scope: dict) -> tuple[list[dict], list]:
@@ -43,8 +56,8 @@ def call(app, scope: dict) -> tuple[list[dict], list]:
 
 
 def test_a_page_with_the_key_is_redirected_without_it_and_the_websocket_redeems_it_once():
-    hand_off = HostKeyHandOff(None)
-    sent, seen = call(hand_off, {"type": "http", "method": "GET", "path": "/",
+    handing = hand_off()
+    sent, seen = call(handing, {"type": "http", "method": "GET", "path": "/",
                                  "query_string": b"key=secret-key"})
     assert seen == []  # the app never loads the address holding the key
     start = sent[0]
@@ -56,29 +69,55 @@ def test_a_page_with_the_key_is_redirected_without_it_and_the_websocket_redeems_
     ticket = re.match(rf"{COOKIE}=([\w-]+);", cookie).group(1)
     websocket = {"type": "websocket", "path": "/ws",
                  "headers": [(b"cookie", f"theme=dark; {COOKIE}={ticket}".encode())]}
-    assert call(hand_off, websocket)[1] == ["secret-key"]
-    assert call(hand_off, websocket)[1] == [None]  # a reload later presents nothing
-    assert call(hand_off, {"type": "websocket", "path": "/ws"})[1] == [None]
+    assert call(handing, websocket)[1] == ["secret-key"]
+    assert call(handing, websocket)[1] == [None]  # a reload later presents nothing
+    assert call(handing, {"type": "websocket", "path": "/ws"})[1] == [None]
+
+
+def test_the_ticket_is_kept_in_the_store_another_process_redeems_it_and_it_expires(tmp_path):
+    """The page may load from one worker and open its websocket on another
+    (``scorepad app --workers``): a second hand-off on the same store redeems the ticket."""
+    address = tmp_path / "tables.sqlite3"
+    sent, _ = call(HostKeyHandOff(None, TableStore(address)), {
+        "type": "http", "method": "GET", "path": "/", "query_string": b"key=secret-key",
+        "client": ("192.0.2.1", 5000)})
+    ticket = re.match(rf"{COOKIE}=([\w-]+);",
+                      dict(sent[0]["headers"])[b"set-cookie"].decode()).group(1)
+    websocket = {"type": "websocket", "path": "/ws",
+                 "headers": [(b"cookie", f"{COOKIE}={ticket}".encode())]}
+    other = HostKeyHandOff(None, TableStore(address))
+    assert call(other, websocket)[1] == ["secret-key"]
+    assert call(other, websocket)[1] == [None]
+
+    sent, _ = call(hand_off(), {"type": "http", "method": "GET", "path": "/",
+                                "query_string": b"key=secret-key"})
+    ticket = re.match(rf"{COOKIE}=([\w-]+);",
+                      dict(sent[0]["headers"])[b"set-cookie"].decode()).group(1)
+    expired = {"type": "websocket", "path": "/ws",
+               "headers": [(b"cookie", f"{COOKIE}={ticket}".encode())]}
+    late = HostKeyHandOff(None, hand_off().tickets.store)
+    late.tickets.clock = lambda: time.time() + TICKET_SECONDS + 1
+    assert call(late, expired)[1] == [None]
 
 
 def test_the_ticket_is_redeemed_beside_a_cookie_another_program_wrote_badly():
     """Cookies ignore the port: another program on this computer may leave one the standard
     library's SimpleCookie refuses, and with it the whole header (the ticket too)."""
-    hand_off = HostKeyHandOff(None)
-    sent, _ = call(hand_off, {"type": "http", "method": "GET", "path": "/",
+    handing = hand_off()
+    sent, _ = call(handing, {"type": "http", "method": "GET", "path": "/",
                               "query_string": b"key=secret-key"})
     ticket = re.match(rf"{COOKIE}=([\w-]+);",
                       dict(sent[0]["headers"])[b"set-cookie"].decode()).group(1)
     header = f'odd"name=1; {COOKIE}={ticket}; other=a b'.encode()
     websocket = {"type": "websocket", "path": "/ws", "headers": [(b"cookie", header)]}
-    assert call(hand_off, websocket)[1] == ["secret-key"]
+    assert call(handing, websocket)[1] == ["secret-key"]
 
 
 def test_other_query_parameters_stay_and_pages_without_a_key_load_as_they_are():
-    sent, _ = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": "/table/3",
+    sent, _ = call(hand_off(), {"type": "http", "method": "GET", "path": "/table/3",
                                           "query_string": b"key=k&tab=x"})
     assert dict(sent[0]["headers"])[b"location"] == b"/table/3?tab=x"
-    sent, seen = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": "/",
+    sent, seen = call(hand_off(), {"type": "http", "method": "GET", "path": "/",
                                              "query_string": b""})
     assert (sent, seen) == ([], [None])
 
@@ -86,7 +125,7 @@ def test_other_query_parameters_stay_and_pages_without_a_key_load_as_they_are():
 def location_for(path: str, query: bytes = b"key=k") -> str:
     """The Location the hand-off answers ``GET path?query`` with (``path`` as ASGI gives it:
     percent-decoded)."""
-    sent, _ = call(HostKeyHandOff(None), {"type": "http", "method": "GET", "path": path,
+    sent, _ = call(hand_off(), {"type": "http", "method": "GET", "path": path,
                                           "query_string": query})
     return dict(sent[0]["headers"])[b"location"].decode("latin-1")
 

@@ -170,6 +170,26 @@ def signed(uploads: PhotoUploads, ticket: str) -> str:
     return build_upload_url(UPLOAD_PATH, ticket, 60, uploads.secret)
 
 
+def test_a_ticket_made_by_one_process_is_taken_by_another_which_tells_a_third(db):
+    """``scorepad app --workers``, or two computers on one PostgreSQL server: the tab's session,
+    the upload and the reading of its outcome may each reach another process. Each
+    ``PhotoUploads`` here is one process's, on its own ``TableStore`` of the same database."""
+    table_id = TableStore(db("t")).create("sunflower_valley", DRAFT)
+    Access(TableStore(db("t"))).grant("ann", table_id, "creator")
+    asking, receiving, telling = (PhotoUploads(TableStore(db("t"))) for _ in range(3))
+    assert asking.secret == receiving.secret == telling.secret  # one signing secret
+    ticket = asking.ticket("ann", table_id, "Ann", "valley.jpg")
+    client = Client(Starlette(routes=[Route(UPLOAD_PATH, receiving.receive, methods=["PUT"])]))
+    assert client.put(signed(asking, ticket), content=picture((400, 300))).status_code == 201
+    outcome = telling.outcome(ticket)
+    assert str(outcome.message) == "Photo kept (400 × 300)."
+    assert outcome.photo == receiving.photos.of_table(table_id)[0]
+    assert asking.outcome(ticket) is None  # told once
+    refused = asking.ticket("eve", table_id, None, "mine.jpg")
+    assert client.put(signed(asking, refused), content=picture((8, 8))).status_code == 403
+    assert telling.outcome(refused).message.id == "ui.photo.not_shared"
+
+
 def test_an_upload_with_a_ticket_of_a_device_that_may_open_the_table_is_kept(server):
     client, uploads, table_id = server
     ticket = uploads.ticket("ann", table_id, "Ann", "valley.jpg")

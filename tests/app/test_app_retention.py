@@ -173,7 +173,7 @@ def test_migration_2_counts_the_clock_of_a_table_kept_before_from_its_last_chang
     with store._writing() as connection:
         connection.execute("DROP INDEX tables_opened")
         connection.execute("ALTER TABLE tables DROP COLUMN opened")
-        connection.execute("DELETE FROM schema_version WHERE version >= 2")  # a file from before it
+        connection.execute("DELETE FROM schema_version WHERE version >= 2")  # 2 and after
     store.close()
     reopened = TableStore(db("t"))
     assert reopened.get(table_id).opened == updated
@@ -195,6 +195,24 @@ def test_the_sweeper_runs_off_the_event_loop_and_its_tables_refuse_edits(store, 
     with pytest.raises(TableDeleted):
         session.apply("a change", lambda draft: draft.update(note="x"))
     assert sessions.get(held) is None and sessions.get(shown) is not None
+
+
+def test_of_two_processes_on_one_store_one_sweeps_each_hour(db):
+    """``scorepad app --workers`` or two computers on one PostgreSQL server: the sweep's lease
+    in the store lets one of them sweep; another takes over once its holder stops renewing."""
+    clock, sweepers = Clock(), []
+    for holder in ("worker 1", "worker 2"):
+        store = TableStore(db())
+        sweeper = Sweeper(Retention(store, 90, 365, clock=clock), Presence(),
+                          Sessions(store, APP_GAMES))
+        sweeper.holder = holder
+        sweepers.append(sweeper)
+    first, second = sweepers
+    assert first.holds_the_sweep() and not second.holds_the_sweep()
+    assert first.holds_the_sweep()  # renewed, each hour, by its holder
+    assert not second.holds_the_sweep()
+    clock.now += timedelta(seconds=first.every + 1)  # the first stopped: its lease ran out
+    assert second.holds_the_sweep() and not first.holds_the_sweep()
 
 
 # Settings

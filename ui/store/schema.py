@@ -27,6 +27,11 @@ JOIN_CODE_BYTES = 12
 """A table's join code: 96 random bits, written in 16 URL-safe characters."""
 
 
+FLET_SECRET = "flet_secret_key"
+"""The name, in ``settings``, of the secret that signs upload URLs (Flet's ``secret_key``)."""
+FLET_SECRET_BYTES = 32
+
+
 def new_join_code() -> str:
     return secrets.token_urlsafe(JOIN_CODE_BYTES)
 
@@ -152,10 +157,39 @@ def _table_revision(connection: Connection) -> None:
                        "PRIMARY KEY (origin, table_id))")
 
 
+_TICKETS = [
+    """CREATE TABLE IF NOT EXISTS tickets (
+        kind TEXT NOT NULL,
+        ticket TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        made BIGINT NOT NULL,
+        expires BIGINT NOT NULL,
+        PRIMARY KEY (kind, ticket)
+    )""",
+    "CREATE INDEX IF NOT EXISTS tickets_expires ON tickets (expires)",
+    "CREATE INDEX IF NOT EXISTS tickets_of_owner ON tickets (kind, owner, made)",
+]
+
+
+def _tickets(connection: Connection) -> None:
+    """Migration 4: ``tickets``, the short-lived tickets every process serving the store may
+    take (the host key's, a photo upload's and its outcome, leases: ``ui.store.tickets``), kept
+    in memory before, where a second process could not see them (``scorepad app --workers``).
+    Times in milliseconds since the epoch, UTC. With the secret that signs upload addresses,
+    made here once, so that reading it never writes (every process on the store signs with it)."""
+    for statement in _TICKETS:
+        connection.execute(statement)
+    connection.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                       "ON CONFLICT (name) DO NOTHING",
+                       (FLET_SECRET, secrets.token_urlsafe(FLET_SECRET_BYTES)))
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _layouts_before_migrations,
     _table_opened,
     _table_revision,
+    _tickets,
 ]
 """The schema's history, in order: migration ``n`` is ``MIGRATIONS[n - 1]``."""
 

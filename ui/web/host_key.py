@@ -7,25 +7,36 @@ history entry, so Back never returns to the key). The cookie it sets holds a one
 the key (page scripts cannot read it); the app's websocket, opened right after by that page,
 carries it, and :data:`presented_key` hands the key to that session's ``main``. Used once, the
 ticket is gone: a later reload presents nothing, so a host device removed by the host stays
-removed.
+removed. The tickets are kept in the store (``ui.store.tickets``): the page may load from one
+process and open its websocket on another (``scorepad app --workers``).
 """
 
 from __future__ import annotations
 
-import secrets
-import time
-from collections import OrderedDict
+import asyncio
+import logging
 from contextvars import ContextVar
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.requests import HTTPConnection
 
+from ui.store.engine import NotSaved, StoreUnavailable
+from ui.store.storage import TableStore
+from ui.store.tickets import Bounds, Tickets
+
+logger = logging.getLogger(__name__)
+
 COOKIE = "scorepad-host-key"
 TICKET_SECONDS = 120
 """Long enough for the redirected page to load and open its websocket."""
 MOST_TICKETS = 64
-"""Tickets waiting at once; the oldest goes first (requests with a key cannot fill memory)."""
+"""Tickets waiting at once; the oldest goes first (requests with a key cannot fill the store)."""
+MOST_PER_ADDRESS = 8
+"""Tickets waiting at once for one network address: one address's requests evict only its own."""
+MOST_KEY_CHARACTERS = 256
+"""A longer ``key`` is no host key (it has 32): the redirect takes it off, no ticket keeps it."""
+KIND = "host-key"
 PATH_SAFE = "/!$&'()*+,;=:@"
 """What a path of the redirect keeps as it is besides letters, digits and ``_.-~``: RFC 3986's
 path characters except ``%`` (the ASGI path is decoded, so a ``%`` in it is a percent sign)."""
@@ -38,10 +49,10 @@ class HostKeyHandOff:
     """ASGI wrapper: ``?key=`` becomes a cookie and a redirect; the cookie becomes
     :data:`presented_key` for the websocket's session."""
 
-    def __init__(self, app):
+    def __init__(self, app, store: TableStore):
         self.app = app
-        self._tickets: OrderedDict[str, tuple[str, float]] = OrderedDict()
-        """One-time ticket -> (host key presented, when it stops being valid)."""
+        self.tickets = Tickets(store)
+        """One-time ticket -> the host key presented, until :data:`TICKET_SECONDS` pass."""
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
@@ -53,27 +64,37 @@ class HostKeyHandOff:
                     (name, value) for name, value in query if name != "key"])
         if scope["type"] != "websocket":
             return await self.app(scope, receive, send)
-        token = presented_key.set(self._redeem(_cookie(scope)))
+        ticket = _cookie(scope)
+        key = await asyncio.to_thread(self._redeem, ticket) if ticket else None
+        token = presented_key.set(key)
         try:
             await self.app(scope, receive, send)
         finally:
             presented_key.reset(token)
 
-    def _ticket(self, key: str) -> str:
-        ticket = secrets.token_urlsafe(16)
-        self._tickets[ticket] = (key, time.monotonic() + TICKET_SECONDS)
-        while len(self._tickets) > MOST_TICKETS:
-            self._tickets.popitem(last=False)
-        return ticket
+    def _ticket(self, key: str, address: str) -> str:
+        return self.tickets.make(KIND, key, TICKET_SECONDS, address,
+                                 Bounds(MOST_PER_ADDRESS, MOST_TICKETS))
 
-    def _redeem(self, ticket: str | None) -> str | None:
-        key, until = self._tickets.pop(ticket, (None, 0.0)) if ticket else (None, 0.0)
-        return key if time.monotonic() < until else None
+    def _redeem(self, ticket: str) -> str | None:
+        try:
+            key = self.tickets.take(KIND, ticket)
+        except (NotSaved, StoreUnavailable) as error:  # the page loads as any other device's
+            logger.error("the host key's ticket could not be read: %s", error)
+            return None
+        return key if isinstance(key, str) else None
 
     async def _redirect(self, scope, send, key: str, rest: list[tuple[str, str]]) -> None:
         location = own_path(scope["path"]) + (f"?{urlencode(rest)}" if rest else "")
+        client = scope.get("client")
+        try:
+            ticket = (await asyncio.to_thread(self._ticket, key, client[0] if client else "")
+                      if len(key) <= MOST_KEY_CHARACTERS else "")
+        except (NotSaved, StoreUnavailable) as error:
+            logger.error("the host key's ticket could not be kept: %s", error)
+            ticket = ""  # the redirect still takes the key off the address
         cookie = SimpleCookie()
-        cookie[COOKIE] = self._ticket(key)
+        cookie[COOKIE] = ticket
         cookie[COOKIE].update({"path": "/", "max-age": TICKET_SECONDS, "httponly": True,
                                "samesite": "Strict"})
         await send({"type": "http.response.start", "status": 303, "headers": [

@@ -13,6 +13,10 @@ that the table and the device are within their photo quotas
 reads it with :meth:`PhotoUploads.outcome` when the browser reports the upload done, and says it
 in the device's language (a message, as every refusal here).
 
+The tickets, the outcomes and the secret are kept in the store (``ui.store.tickets``): the tab's
+session, the upload and the reading of its outcome may each reach another process serving the
+same store (``scorepad app --workers``, or another computer on the same PostgreSQL server).
+
 Photos are never served by URL: a tab that may open the table gets them inside its own (already
 authorised) connection, as image bytes.
 """
@@ -21,10 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import secrets
 import threading
-import time
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 
 from starlette.requests import Request
@@ -38,12 +41,21 @@ from ui.store.photos import (
     MAX_PHOTO_BYTES, UPLOAD_SECONDS, OverQuota, Photo, PhotoRefused, PhotoStore, Sender,
     safe_photo, too_large,
 )
-from ui.store.storage import NotSaved, TableStore
+from ui.store.storage import NotSaved, StoreUnavailable, TableStore
+from ui.store.tickets import Bounds, Tickets, flet_secret
 
 UPLOAD_PATH = "/upload"
 """Where Flet's web client sends a page's uploads when the app is mounted at ``/``."""
 READ_SECONDS = 300
 """How long the body of one upload may take to arrive."""
+TICKETS = "upload"
+OUTCOMES = "upload-outcome"
+WAITING = Bounds(per_owner=100, in_all=10_000)
+"""Uploads (and outcomes not yet read) waiting at once, per device and in all; the oldest go
+first."""
+UNSAVED_OUTCOMES = 100
+"""Outcomes kept in this process's memory when the store refuses to keep them (the tab is most
+often served by the same process); the oldest go first."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +64,6 @@ class Ticket:
     table_id: int
     player: str | None
     file_name: str
-    expires: float
-    """On the monotonic clock."""
 
 
 @dataclass(frozen=True)
@@ -71,38 +81,55 @@ class PhotoUploads:
         self.store = store
         self.access = Access(store, public)
         self.photos = PhotoStore(store)
-        self.secret = secret or secrets.token_urlsafe(32)
-        """Signs the upload URLs (given to Flet as its ``secret_key``); new at each start."""
-        self._tickets: dict[str, Ticket] = {}
-        self._outcomes: dict[str, Outcome] = {}
+        self.tickets = Tickets(store)
+        self._secret = secret
+        self._unsaved: OrderedDict[str, Outcome] = OrderedDict()
+        """Outcomes the store refused to keep (it refuses writes): told from here."""
         self._lock = threading.Lock()
         self._decoding = asyncio.Semaphore(1)
         """One picture decoded at a time: a 2-core machine keeps serving the tables meanwhile."""
 
+    @property
+    def secret(self) -> str:
+        """Signs the upload URLs (given to Flet as its ``secret_key``): kept in the store, the
+        same for every process serving it; read at its first use (a screen opened while the
+        store cannot be read needs none)."""
+        if self._secret is None:
+            self._secret = flet_secret(self.store)
+        return self._secret
+
     def ticket(self, device: str, table_id: int, player: str | None, file_name: str) -> str:
         """A single-use name for one upload of ``file_name`` by ``device`` to the table."""
-        name = secrets.token_urlsafe(18)
-        now = time.monotonic()
-        with self._lock:
-            for old in [key for key, ticket in self._tickets.items() if ticket.expires < now]:
-                del self._tickets[old]
-            self._tickets[name] = Ticket(device, table_id, player, file_name,
-                                         now + UPLOAD_SECONDS)
-        return name
+        return self.tickets.make(TICKETS, asdict(Ticket(device, table_id, player, file_name)),
+                                 UPLOAD_SECONDS, device, WAITING)
 
     def outcome(self, ticket: str) -> Outcome | None:
         """What became of the upload (once; None when it never arrived)."""
         with self._lock:
-            return self._outcomes.pop(ticket, None)
+            unsaved = self._unsaved.pop(ticket, None)
+        if unsaved is not None:
+            return unsaved
+        kept = self.tickets.take(OUTCOMES, ticket)
+        if not isinstance(kept, dict):
+            return None
+        photo = kept.get("photo")
+        return Outcome(
+            Photo(**{**photo, "added": datetime.fromisoformat(photo["added"])}) if photo else None,
+            Message.model_validate(kept["message"]))
 
     def _take(self, name: str) -> Ticket | None:
-        with self._lock:
-            ticket = self._tickets.pop(name, None)
-        return ticket if ticket is not None and ticket.expires >= time.monotonic() else None
+        try:
+            kept = self.tickets.take(TICKETS, name)
+        except NotSaved:  # a store refusing writes: it refuses the photo too, in words
+            kept = self.tickets.peek(TICKETS, name)
+        return Ticket(**kept) if isinstance(kept, dict) else None
 
-    def _record(self, name: str, outcome: Outcome) -> None:
-        with self._lock:
-            self._outcomes[name] = outcome
+    def _record(self, name: str, device: str, outcome: Outcome) -> None:
+        photo = outcome.photo
+        self.tickets.make(OUTCOMES, {
+            "photo": {**asdict(photo), "added": photo.added.isoformat()} if photo else None,
+            "message": outcome.message.model_dump(mode="json"),
+        }, UPLOAD_SECONDS, device, WAITING, name=name)
 
     async def receive(self, request: Request) -> PlainTextResponse:
         """The ``PUT /upload`` endpoint."""
@@ -110,50 +137,56 @@ class PhotoUploads:
         expires = self._signed_expiry(request, name)
         if expires is None:
             return PlainTextResponse("Not an upload this server asked for.", status_code=403)
-        ticket = self._take(name)
+        try:
+            ticket = await asyncio.to_thread(self._take, name)
+        except (NotSaved, StoreUnavailable) as refused:
+            return PlainTextResponse(f"Not kept: {refused}", status_code=503)
         if ticket is None:
             return PlainTextResponse("This upload has expired or was used.", status_code=410)
         if expires <= datetime.now(timezone.utc):
             # Signed by this server, but its expiry has passed: refused as Flet's own endpoint
             # refuses it, whatever the ticket's clock says (the URL names its own life).
-            return self._refuse(name, 403, msg(
+            return await self._refuse(name, ticket, 403, msg(
                 "ui.photo.link_expired", "{file}: not kept, its upload link expired before the "
                 "photo arrived; pick the photo again", file=ticket.file_name))
         if not self.access.may_open(ticket.device, ticket.table_id):
-            return self._refuse(name, 403, msg(
+            return await self._refuse(name, ticket, 403, msg(
                 "ui.photo.not_shared", "{file}: this table is not shared with this device any "
                 "more", file=ticket.file_name))
         if self.store.get(ticket.table_id) is None:
-            return self._refuse(name, 410, msg(
+            return await self._refuse(name, ticket, 410, msg(
                 "ui.photo.table_deleted", "{file}: not kept, the table was deleted meanwhile",
                 file=ticket.file_name))
         full = self.photos.over_quota(ticket.table_id, _sender(ticket))
         if full is not None:  # before the body is read: a full quota costs no decoding
-            return self._refuse(name, 413, full)
+            return await self._refuse(name, ticket, 413, full)
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_PHOTO_BYTES:
-            return self._refuse(name, 413, too_large(ticket.file_name, int(declared)))
+            return await self._refuse(name, ticket, 413,
+                                      too_large(ticket.file_name, int(declared)))
         try:
             data = await asyncio.wait_for(_read_at_most(request, MAX_PHOTO_BYTES), READ_SECONDS)
         except asyncio.TimeoutError:
-            return self._refuse(name, 408, msg(
+            return await self._refuse(name, ticket, 408, msg(
                 "ui.photo.too_slow", "{file}: the upload took too long; try again on a better "
                 "connection", file=ticket.file_name))
         if data is None:
-            return self._refuse(name, 413, too_large(ticket.file_name, MAX_PHOTO_BYTES + 1))
+            return await self._refuse(name, ticket, 413,
+                                      too_large(ticket.file_name, MAX_PHOTO_BYTES + 1))
         async with self._decoding:
             try:
                 kept = await asyncio.to_thread(self._keep, ticket, data)
             except OverQuota as refused:  # the quota filled while this one was read
-                return self._refuse(name, 413, refused.message)
+                return await self._refuse(name, ticket, 413, refused.message)
             except PhotoRefused as refused:
-                return self._refuse(name, 415, refused.message)
+                return await self._refuse(name, ticket, 415, refused.message)
             except NotSaved as refused:
-                return self._refuse(name, 507, msg("ui.photo.not_saved", "{file}: {problem}",
-                                                   file=ticket.file_name,
-                                                   problem=refused.message(host=False)))
-        self._record(name, Outcome(kept, msg("ui.photo.kept", "Photo kept ({width} × {height}).",
-                                             width=kept.width, height=kept.height)))
+                return await self._refuse(name, ticket, 507, msg(
+                    "ui.photo.not_saved", "{file}: {problem}", file=ticket.file_name,
+                    problem=refused.message(host=False)))
+        await self._tell(name, ticket, Outcome(kept, msg(
+            "ui.photo.kept", "Photo kept ({width} × {height}).", width=kept.width,
+            height=kept.height)))
         return PlainTextResponse("Kept.", status_code=201)
 
     def _keep(self, ticket: Ticket, data: bytes) -> Photo:
@@ -177,10 +210,21 @@ class PhotoUploads:
             return None
         return expires
 
-    def _refuse(self, name: str, status: int, message: Message) -> PlainTextResponse:
+    async def _refuse(self, name: str, ticket: Ticket, status: int,
+                      message: Message) -> PlainTextResponse:
         """The refusal kept for the tab (said in its language) and answered in English."""
-        self._record(name, Outcome(None, message))
+        await self._tell(name, ticket, Outcome(None, message))
         return PlainTextResponse(message.text, status_code=status)
+
+    async def _tell(self, name: str, ticket: Ticket, outcome: Outcome) -> None:
+        """Keep what became of the upload for its tab (whichever process serves it)."""
+        try:
+            await asyncio.to_thread(self._record, name, ticket.device, outcome)
+        except NotSaved:  # told from this process's memory (the tab's, most often)
+            with self._lock:
+                self._unsaved[name] = outcome
+                while len(self._unsaved) > UNSAVED_OUTCOMES:
+                    self._unsaved.popitem(last=False)
 
 
 def _sender(ticket: Ticket) -> Sender:

@@ -24,6 +24,7 @@ from ui.web.renderer import (
 if TYPE_CHECKING:  # imported with the app, when it is built
     from ui.store.quotas import PublicLimits
     from ui.web.public import PublicAddress
+    from ui.web.workers import Worker
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 STOP_WITHIN = 3.0
@@ -82,7 +83,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
     drawn = draw_with(app, renderer)
     # A public server takes no host key: ``?key=`` is not even taken off the address.
     told = DeviceLanguageHeaders(TextScaleCookie(
-        drawn if public is not None else HostKeyHandOff(drawn)))
+        drawn if public is not None else HostKeyHandOff(drawn, store)))
     guarded = HttpGuard(WebsocketLimits(told), allowed_hosts(names, port),
                         {public.host: public.origin} if public is not None else None)
     return quiet_closed_tabs(guarded), store
@@ -150,17 +151,20 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True,
             lan: bool = False, new_host_key: bool = False, public: PublicAddress | None = None,
-            limits: PublicLimits | None = None) -> None:
+            limits: PublicLimits | None = None, worker: Worker | None = None) -> None:
     """Serve until stopped; raises :class:`CannotListen` before printing anything when the
     address cannot be served. ``new_host_key``: replace the host key first (the old address
     stops working and no device is the host's until one opens the new address). ``public``:
     serve every group that opens that address, through the TLS proxy in front (no host key;
-    each device manages the tables it made; ``limits`` bound what each makes)."""
+    each device manages the tables it made; ``limits`` bound what each makes). ``worker``: this
+    process is one of ``scorepad app --workers N``'s (``ui.web.workers``): it serves the names
+    of ``host`` and ``port`` (Caddy's, in front) on its own loopback port, and prints nothing."""
     try:
         renderer = chosen_renderer()
     except UnknownRenderer as error:
         raise CannotListen(str(error)) from None
-    sock = listening_socket(host, port)
+    sock = (listening_socket(host, port) if worker is None
+            else listening_socket("127.0.0.1", worker.port))
     logging.basicConfig(level=logging.WARNING)
     from ui.store.access import Access
 
@@ -168,31 +172,88 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     named = host not in LOOPBACK_NAMES and not lan
     addresses = lan_addresses() if lan else [host] if named else None
     app, store = build_asgi_app(db_path, port, addresses, renderer, public, limits)
+    if worker is not None:
+        from ui.web.workers import WorkerMark
+
+        serve(WorkerMark(app, worker), sock, worker.port)
+        return
+    if new_host_key:
+        Access(store).new_host_key()
+        print(NEW_HOST_KEY, flush=True)
+    hosting = announce(host, port, store, public, lan, addresses)
+    if open_browser and hosting is not None:
+        threading.Timer(1.0, _open_browser, args=(hosting,)).start()
+    serve(app, sock, port)
+
+
+NEW_HOST_KEY = ("A new host key: the old address no longer makes a browser the host's, and no "
+                "device is the host's until one opens this address.")
+
+
+def announce(host: str, port: int, store, public: PublicAddress | None, lan: bool,
+             addresses: list[str] | None, workers: int = 1) -> str | None:
+    """Print where the app serves (``workers``: how many processes, behind Caddy); the host's
+    address (with the key), None for a public server."""
+    from ui.store.access import Access
+
+    named = host not in LOOPBACK_NAMES and not lan
     local = f"http://{host if named else '127.0.0.1'}:{port}"
+    served = f" ({workers} workers behind Caddy)" if workers > 1 else ""
     if public is not None:
-        print(f"scorepad app, public: {public.url}", flush=True)
+        print(f"scorepad app, public: {public.url}{served}", flush=True)
         print(f"  (the TLS proxy in front sends it to {local}; no host key: each device manages "
               "the tables it makes)", flush=True)
         print(f"Tables saved in {store.where}", flush=True)
         print("Stop with Ctrl+C.", flush=True)
-        serve(app, sock, port)
-        return
-    access = Access(store)
-    if new_host_key:
-        access.new_host_key()
-        print("A new host key: the old address no longer makes a browser the host's, and no "
-              "device is the host's until one opens this address.", flush=True)
-    hosting = f"{local}/?key={access.host_key()}"
-    print(f"scorepad app: {hosting}", flush=True)
+        return None
+    hosting = f"{local}/?key={Access(store).host_key()}"
+    print(f"scorepad app: {hosting}{served}", flush=True)
     print("  (this address makes a browser the host's, which sees and manages every table: "
           "keep it to yourself)", flush=True)
     print(f"Tables saved in {store.where}", flush=True)
     if lan:
         print_lan_addresses(addresses, port)
     print("Stop with Ctrl+C.", flush=True)
-    if open_browser:
-        threading.Timer(1.0, _open_browser, args=(hosting,)).start()
-    serve(app, sock, port)
+    return hosting
+
+
+def run_workers(host: str, port: int, db_path: str, count: int, worker_arguments: list[str],
+                open_browser: bool = True, lan: bool = False, new_host_key: bool = False,
+                public: PublicAddress | None = None) -> None:
+    """``scorepad app --workers N`` (``ui.web.workers``): ``count`` worker processes, each
+    ``scorepad app`` with ``worker_arguments``, behind Caddy on ``host``:``port``, until Ctrl+C
+    or SIGTERM. Raises :class:`CannotListen` (the port, or Caddy) and the store's refusals
+    before anything is printed."""
+    from ui.store.access import Access
+    from ui.store.storage import TableStore
+    from ui.web import workers
+
+    try:
+        workers.find_caddy()
+    except workers.CannotServe as error:
+        raise CannotListen(str(error)) from None
+    listening_socket(host, port).close()  # a busy port is told before anything starts
+    store = TableStore(db_path)
+    try:
+        if new_host_key and public is None:
+            Access(store).new_host_key()
+            print(NEW_HOST_KEY, flush=True)
+        lan = lan or host in ("0.0.0.0", "::")
+        named = host not in LOOPBACK_NAMES and not lan
+        addresses = lan_addresses() if lan else [host] if named else None
+
+        def started() -> None:
+            hosting = announce(host, port, store, public, lan, addresses, count)
+            store.close()  # the workers hold the connections from now on
+            if open_browser and hosting is not None:
+                threading.Timer(1.0, _open_browser, args=(hosting,)).start()
+
+        try:
+            workers.run_workers(workers.Front(host, port, count, worker_arguments), started)
+        except workers.CannotServe as error:
+            raise CannotListen(str(error)) from None
+    finally:
+        store.close()
 
 
 def keep_loaded_code_out_of_collections() -> None:
