@@ -1,24 +1,31 @@
 """One table on two server processes (issue 34, item 2), in headless Chromium: two
 ``scorepad app --db postgresql://…`` started apart, each on its own port, as on two computers
-sharing one database. The host's tablet is on the first, Bob's on the second; both edit Ann's
+sharing one database; then the two workers of one ``scorepad app --workers 2``, each tablet kept
+on its own by Caddy. The host's tablet is on the first, Bob's on the second; both edit Ann's
 valley and Bob's, each sees the other's edits come by themselves, and both screens end showing the
 same totals, equal to the library's score of what the database holds."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import re
+from pathlib import Path
 
 import psycopg
 import pytest
 
-from app_browser import (TABLET_TALL, AppServer, devices, free_port, handle, open_app,
+from app_browser import (HOST_KEYS, TABLET_TALL, AppServer, devices, free_port, open_app,
                          tap_until, wait_text)
 from scorer.games import score
 from test_app_browser import create_table
 from test_app_fan_out_browser import saved
 from test_app_live_table_browser import invite_link
+from test_app_workers import children_of, started_workers
+from test_app_workers_browser import worker_of
 from ui.games.registry import APP_GAMES
+from ui.web.workers import STICKY_COOKIE
 
 NAMES = ("Ann", "Bob", "Cid")
 
@@ -69,7 +76,44 @@ def test_two_processes_started_apart_show_one_table_to_the_phones_of_both(two_pr
     open_app(bob, link, as_host=False)
     wait_text(bob, "join-player-0", "Ann")
     tap_until(bob, "join-player-1", "player-total", "^Bob:")
+    edit_on_both_and_compare(host, bob, address, table_id)
+    for server in (first, second):
+        log = server.log.read_text()
+        assert "Traceback" not in log and "Unhandled error" not in log
 
+
+def test_two_phones_on_the_two_workers_of_one_server_edit_one_table(postgres_cluster, tmp_path,
+                                                                    tablets):
+    """``scorepad app --workers 2``: each tablet kept on its own worker by Caddy's cookie (set
+    as Caddy makes it: an HMAC-SHA256 of the worker's address), the same edits as above."""
+    with started_workers(postgres_cluster, tmp_path) as (server, port, log):
+        url = f"http://127.0.0.1:{port}"
+        HOST_KEYS[url] = re.search(r"/\?key=([\w-]+)", log.read_text()).group(1)
+        ports = {marker.split("/")[0]: marker.rsplit(":", 1)[1]
+                 for marker in children_of(server.pid).values() if marker}
+        address = next(argument for argument in
+                       Path(f"/proc/{server.pid}/cmdline").read_bytes().decode().split("\0")
+                       if argument.startswith("postgresql://"))
+        host, bob = tablets(), tablets()
+        for page, worker in ((host, "1"), (bob, "2")):
+            page.context.add_cookies([{"name": STICKY_COOKIE, "url": url, "value": hmac.new(
+                b"", f"127.0.0.1:{ports[worker]}".encode(), hashlib.sha256).hexdigest()}])
+        create_table(host, url, NAMES)
+        table_id = int(re.search(r"/table/(\d+)/", host.url).group(1))
+        open_app(bob, invite_link(host), as_host=False)
+        wait_text(bob, "join-player-0", "Ann")
+        tap_until(bob, "join-player-1", "player-total", "^Bob:")
+        assert (worker_of(host), worker_of(bob)) == ("1", "2")
+        edit_on_both_and_compare(host, bob, address, table_id)
+        assert (worker_of(host), worker_of(bob)) == ("1", "2")  # neither moved meanwhile
+        said = log.read_text()
+        assert "Traceback" not in said and "Unhandled error" not in said
+
+
+def edit_on_both_and_compare(host, bob, address: str, table_id: int) -> None:
+    """The host's tablet and Bob's (each on its own process) lay cards on Ann's valley and on
+    Bob's, each seeing the other's edits come by themselves; both end showing the totals the
+    library scores from what the database holds."""
     lay(host, "field", (0, 1), "1")  # on the first process: Ann's valley
     lay(host, "field", (0, 2), "2")
     wait_text(bob, "tab-player-0", r"\b2/18\b")  # on the second, by itself
@@ -99,7 +143,3 @@ def test_two_processes_started_apart_show_one_table_to_the_phones_of_both(two_pr
     for page in (host, bob):  # both screens end the same, and equal to the library's
         for index, total in enumerate(totals):
             wait_text(page, f"total-{index}", f"^{total}$")
-    assert handle(bob, "save-state").count() == 0 or not handle(bob, "save-state").inner_text()
-    for server in (first, second):
-        log = server.log.read_text()
-        assert "Traceback" not in log and "Unhandled error" not in log
