@@ -110,6 +110,10 @@ class Language:
         items = list(items)
         if len(items) < 2:
             return "".join(items)
+        if self.code in (DEFAULT, PSEUDO):
+            # No Babel for English: its locale data (about 25 ms to load) cost the command
+            # line's scorepad, which lists its winners, more than scoring the table.
+            return _english_listing(items)
         from babel.lists import format_list
 
         return format_list(items, locale=self.locale)
@@ -158,6 +162,14 @@ class Language:
         """Like :func:`scorer.message.msg_n`, rendered in this language."""
         return self.render(Message(id=id, source=source, plural=plural,
                                    params={"count": count, **params}, text=""))
+
+
+def _english_listing(items: list[str]) -> str:
+    """Two items or more as English lists them, as Babel's locale data says it (a test compares
+    them): "Ann and Dee", "Ann, Bob, and Dee"."""
+    if len(items) == 2:
+        return f"{items[0]} and {items[1]}"
+    return f"{', '.join(items[:-1])}, and {items[-1]}"
 
 
 @cache

@@ -179,10 +179,11 @@ def test_the_composed_command_scores_like_the_library_without_loading_the_app():
 
 GAME_PACKAGES = {"sunflower_valley", "girasoles", "maple_valley"}
 NEVER_FOR_A_SCORE = ("flet", "flet_web", "fastapi", "starlette", "uvicorn", "networkx", "psycopg",
-                     "psycopg_pool", "hypothesis", "ui.web", "ui.store", "ui.live", "ui.screens",
-                     "ui.parts", "ui.games")
+                     "psycopg_pool", "hypothesis", "babel", "ui.web", "ui.store", "ui.live",
+                     "ui.screens", "ui.parts", "ui.games")
 """What ``scorepad score`` must not import: the app, the server, the database and test tools
-(issue "at the physical limit": the command line is Python's start plus the work)."""
+(issue "at the physical limit": the command line is Python's start plus the work); in English,
+the source language, not Babel either (its catalogues and locale data are for ``--lang``)."""
 
 
 def modules_imported_by(*args: str) -> set[str]:
