@@ -407,8 +407,11 @@ async def worker_part(part: dict) -> dict:
     keep_loaded_code_out_of_collections()
     print("ready", flush=True, file=sys.stderr)
     start = float(sys.stdin.readline())
-    await asyncio.sleep(max(0.0, start - time.perf_counter()))
     gap = 1.0 / max(1, len(devices))
+    # The workers' taps interleaved, as one worker's are spread over the second: worker k of
+    # W starts k/W of a gap later (not all at a table's phones at the same instant).
+    await asyncio.sleep(max(0.0, start + gap * part["index"] / part["of"]
+                            - time.perf_counter()))
     taps: list[tuple[float, float, int]] = []
     started_cpu, started = time.process_time(), time.perf_counter()
     for _ in range(part["seconds"]):
@@ -441,7 +444,7 @@ def worker_row(address: str, workers_count: int, tables: int, phones: int,
         spread_phones[index % workers_count].append([table_id, player])
     processes = []
     for index, phones_here in enumerate(spread_phones):
-        part = {"address": address, "index": index, "phones": phones_here,
+        part = {"address": address, "index": index, "of": workers_count, "phones": phones_here,
                 "seconds": seconds, "after": 1.0}
         processes.append(subprocess.Popen(
             [sys.executable, __file__, "--worker", json.dumps(part)], stdin=subprocess.PIPE,
