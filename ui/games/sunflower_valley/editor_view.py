@@ -351,7 +351,8 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 overflow=ft.TextOverflow.ELLIPSIS))
         # Two lines of the empty line's words at the browser's text size fit, as a chip does.
         height = max(OFFERS_HEIGHT, round(40 * self.context.text_scale))
-        return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
+        return labelled("described-line", ft.Container(content, height=height,
+                                                       alignment=ft.Alignment.TOP_LEFT))
 
     def _described_tools(self) -> ft.Control:
         """Edit or forget the known card chosen (nothing when none is). Below the grid: above
