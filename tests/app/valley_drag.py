@@ -13,6 +13,12 @@ from app_browser import RETRY_AFTER, UI_TIMEOUT, wait_text
 
 TOUCH = 44
 """The least width of a card's part in sight that a drag starts on."""
+EDGE = 4
+"""Pixels a card and its place keep from the screen's edges: Flutter's accessibility tree gives a
+place beyond the bottom edge of the screen (in the grid, which scrolls) a box ending at the edge,
+as if it were there (Chromium 156)."""
+NUDGE = 60
+"""Pixels the page is scrolled at least when the place is at the bottom edge."""
 SCROLLS = [0]
 """Scrolls of the page (or of the known cards' line) made to bring a card and its place into
 sight together (a swipe on a phone; the benchmark says how many)."""
@@ -60,13 +66,13 @@ def in_sight(page, source: str, target: str, turns: int = 8):
         card, place = json.loads(seen)
         if card is not None and source.startswith("described-"):
             card = on_its_line(page, card)
-        if card is not None and place is not None and card[1] >= 0 and place[3] <= height \
-                and place[1] >= 0 and card[3] <= height:
+        if card is not None and place is not None and card[1] >= EDGE \
+                and place[3] <= height - EDGE and place[1] >= EDGE and card[3] <= height - EDGE:
             if card[0] >= 0 and card[2] <= width and card[2] - card[0] >= TOUCH:
                 return card, place
             return sideways(page, source, target, card, place)
-        if place is None or place[3] > height:
-            step = height / 3 if place is None else place[3] - height + 8
+        if place is None or place[3] > height - EDGE:
+            step = height / 3 if place is None else max(place[3] - height + 8, NUDGE)
             if card is not None:
                 step = min(step, max(card[1] - 4, 0)) or step  # keep the card on screen
         else:
