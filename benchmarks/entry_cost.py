@@ -16,7 +16,12 @@ and typing alone:
   coins.
 - **Sunflower Valley with the deck**: the same valleys at a new table, the group's deck holding
   the table's Town and Farmer cards: row by row, then kind by kind (each card chosen once, its
-  places tapped; the cards whose places are on the grid already first).
+  places tapped; the cards whose places are on the grid already first), by taps alone; then both
+  orders again dragging a card onto its place (issue 36, item 4: one touch chooses and lays it,
+  :meth:`ui.games.sunflower_valley.editor_model.ValleyEditor.drop`): row by row, a card of
+  another kind than the last is dragged, one of the same kind tapped; kind by kind, each card's
+  first place is dragged onto, the others tapped. The medians a card laid are printed beside issue
+  36's targets, by taps alone (before) and dragging (after).
 - **Maple Valley**, the rulebook's Red player (``examples/maple_valley/rulebook_final_scoring.json``):
   cards new at one table, then the same cards in the group's deck at another.
 
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -41,9 +47,10 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
 from app_browser import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, RETRY_AFTER, AppServer, free_port, open_app, tap_until,
+    CHROMIUM, CHROMIUM_ARGS, RETRY_AFTER, AppServer, free_port, handle, open_app, tap_until,
     text_of, type_into, wait_text,
 )
+from valley_drag import SCROLLS, drag_until  # noqa: E402
 from girasoles_taps import plan as girasoles_plan  # noqa: E402
 from test_app_girasoles_browser import messages_of, tool_or_space  # noqa: E402
 from test_app_maple_valley_browser import describe as describe_maple_card  # noqa: E402
@@ -183,9 +190,11 @@ def edge_towards(editor: ValleyEditor, cell: tuple[int, int]) -> str | None:
             "left" if col < left else "right" if col > right else None)
 
 
-def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
+def enter_valley(page, editor: ValleyEditor, cards, described: list,
+                 dragging: bool = False) -> Cost:
     """Tap a valley in as it lies; the editor's model (on a twin table) says what the screen
-    must show after each tap."""
+    must show after each tap. ``dragging``: a card of another kind than the last (all known) is
+    dragged onto its place, one of the same kind tapped."""
     start = counted(page)
     brush = None
     described_now: tuple[CardDescription, Cost] | None = None
@@ -193,6 +202,12 @@ def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
         while (edge := edge_towards(editor, cell)) is not None:
             editor.grow(edge)
             tap_until(page, f"grow-{edge}", "editor-message", "^The grid has")
+        if dragging and description != brush:
+            editor.drop(cell, description)
+            brush = description
+            drag_until(page, source_of(page, description), f"cell-{cell[0]}-{cell[1]}",
+                       "card-count", rf"^{laid} of 18 Valley cards")
+            continue
         if description != brush:
             if description.kind not in (Kind.TOWN, Kind.FARMER):
                 tap_until(page, f"palette-{description.kind.value}", "editor-message",
@@ -217,14 +232,26 @@ def enter_valley(page, editor: ValleyEditor, cards, described: list) -> Cost:
     return counted(page) - start
 
 
-def choose_known(page, description: CardDescription) -> None:
-    """Tap the known card (this table's or the deck's) among the chips: one tap; finding it
-    reads the screen only."""
+def known_chip(page, description: CardDescription) -> str:
+    """The chip of the known card (this table's or the deck's): finding it reads the screen
+    only."""
     position = 0
     while description.summary not in text_of(page, f"described-{position}"):  # its tooltip
         position += 1
-    tap_until(page, f"described-{position}", "editor-message",
+    return f"described-{position}"
+
+
+def choose_known(page, description: CardDescription) -> None:
+    """Tap the known card among the chips: one tap."""
+    tap_until(page, known_chip(page, description), "editor-message",
               "^" + re.escape(f"Tap a place to lay a {description.summary}."))
+
+
+def source_of(page, description: CardDescription) -> str:
+    """Where a card is dragged from: its kind in the palette, or its chip among the known."""
+    if description.kind in (Kind.TOWN, Kind.FARMER):
+        return known_chip(page, description)
+    return f"palette-{description.kind.value}"
 
 
 def by_kind(editor: ValleyEditor, cards) -> list[tuple[str, object]]:
@@ -257,17 +284,27 @@ def by_kind(editor: ValleyEditor, cards) -> list[tuple[str, object]]:
     return steps
 
 
-def enter_by_kind(page, editor: ValleyEditor, cards) -> Cost:
-    """A valley whose Town and Farmer cards are all known (from the deck), kind by kind."""
+def enter_by_kind(page, editor: ValleyEditor, cards, dragging: bool = False) -> Cost:
+    """A valley whose Town and Farmer cards are all known (from the deck), kind by kind;
+    ``dragging``: each card dragged onto its first place (after any row or column that place
+    needs), its other places tapped."""
     start = counted(page)
     laid = 0
+    chosen: CardDescription | None = None
     for step, what in by_kind(editor, cards):
         if step == "grow":
             tap_until(page, f"grow-{what}", "editor-message", "^The grid has")
         elif step == "lay":
             laid += 1
-            tap_until(page, f"cell-{what[0]}-{what[1]}", "card-count",
-                      rf"^{laid} of 18 Valley cards")
+            if chosen is not None:
+                drag_until(page, source_of(page, chosen), f"cell-{what[0]}-{what[1]}",
+                           "card-count", rf"^{laid} of 18 Valley cards")
+                chosen = None
+            else:
+                tap_until(page, f"cell-{what[0]}-{what[1]}", "card-count",
+                          rf"^{laid} of 18 Valley cards")
+        elif dragging:
+            chosen = what
         elif what.kind in (Kind.TOWN, Kind.FARMER):
             choose_known(page, what)
         else:
@@ -335,9 +372,21 @@ def check_totals(page, table: dict, how: str, part: str) -> None:
     record(part, "totals on screen = the library's", None, note=str(expected))
 
 
+ORDERS = (
+    ("row by row", None, False), ("kind by kind", enter_by_kind, False),
+    ("row by row, dragging", None, True), ("kind by kind, dragging", enter_by_kind, True),
+)
+"""The deck part's ways of entering: the order, its entry function (None: as it lies), whether
+a card is dragged onto its place."""
+TARGETS = {"row by row": 1.5, "kind by kind": 1.3}
+"""Issue 36, item 4: the medians of taps a card laid to reach, in each order."""
+PER_CARD: dict[str, list[float]] = {}
+"""Taps a card laid, per valley, by way of entering (the deck part)."""
+
+
 def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
     """The same valleys at a new table, with a deck holding the table's Town and Farmer cards:
-    row by row as before, then kind by kind."""
+    row by row as before, then kind by kind; by taps alone, then dragging."""
     table = sv_table()
     names = [player["name"] for player in table["players"]]
     store = TableStore(server.db)
@@ -348,7 +397,7 @@ def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
                 deck.add("sunflower_valley", description.kind.value, description)
     say(f"Sunflower Valley with a deck holding the table's {len(deck.cards('sunflower_valley'))} "
         "Town and Farmer cards, at a new table:")
-    for how, enter in (("row by row", None), ("kind by kind", enter_by_kind)):
+    for how, enter, dragging in ORDERS:
         part = f"Sunflower Valley, the deck holding its Town and Farmer cards, {how}"
         table_id = new_table(store, "sunflower_valley", names, {"goals": table["goals"]})
         twin_store = TableStore(folder / f"twin-deck-{table_id}.sqlite3")
@@ -362,19 +411,42 @@ def sunflower_valley_deck(server: AppServer, browser, folder: Path) -> None:
                 tap_until(page, f"tab-player-{index}", "player-total", f"^{player['name']}:")
             cards = as_it_lies(player["valley"])
             known = [description for _, description in cards]
-            retries = RETRIES.count
+            retries, scrolls = RETRIES.count, SCROLLS[0]
             editor = ValleyEditor(twin, index)
-            cost = (enter(page, editor, cards) if enter else
-                    enter_valley(page, editor, cards, known))
+            cost = (enter(page, editor, cards, dragging) if enter else
+                    enter_valley(page, editor, cards, known, dragging))
+            PER_CARD.setdefault(how, []).append(cost.taps / len(cards))
+            note = RETRIES.since(retries) + scrolled(SCROLLS[0] - scrolls)
             say(f"  {how}, valley {index + 1} ({player['name']}): {cost.taps} taps for "
                 f"{len(cards)} cards laid, {cost.taps / len(cards):.2f} a card laid, "
-                f"{cost.taps / (len(cards) + 1):.2f} a card of the 19-card valley"
-                f"{RETRIES.since(retries)}")
+                f"{cost.taps / (len(cards) + 1):.2f} a card of the 19-card valley{note}")
             record(part, f"valley {index + 1} ({player['name']}), {len(cards)} cards laid", cost,
                    f"{cost.taps / len(cards):.2f} a card laid, "
-                   f"{cost.taps / (len(cards) + 1):.2f} a card of the 19", RETRIES.since(retries))
+                   f"{cost.taps / (len(cards) + 1):.2f} a card of the 19", note)
         check_totals(page, table, f"{how}: ", part)
         page.context.close()
+    against_targets()
+
+
+def scrolled(scrolls: int) -> str:
+    """Words on the page scrolls a drag needed first (a swipe, not counted as a tap)."""
+    return "" if not scrolls else f" ({scrolls} scroll{'' if scrolls == 1 else 's'} of the " \
+        "page or the known cards' line to bring a card and its place into sight, not counted)"
+
+
+def against_targets() -> None:
+    """The medians a card laid of each order, by taps alone and dragging, beside the targets."""
+    part = "Sunflower Valley with the deck: medians against issue 36's targets"
+    for order, target in TARGETS.items():
+        before = statistics.median(PER_CARD[order])
+        after = statistics.median(PER_CARD[f"{order}, dragging"])
+        met = (f"{'met' if before <= target else 'not met'} by taps alone, "
+               f"{'met' if after <= target else 'not met'} dragging")
+        say(f"  {order}: {before:.2f} taps a card laid by taps alone, {after:.2f} dragging; "
+            f"target <= {target} ({met})")
+        record(part, f"{order}: median of the 3 valleys", None,
+               f"{before:.2f} by taps alone, {after:.2f} dragging",
+               f"target <= {target}: {met}")
 
 
 # Girasoles ------------------------------------------------------------------------------------

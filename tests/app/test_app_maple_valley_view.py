@@ -41,15 +41,20 @@ class FakeContext(PrivateServerContext):
         self.view.render()
 
 
+def children(control) -> list:
+    """The controls directly under ``control`` (its content, controls and actions)."""
+    found = []
+    for name in ("content", "controls", "actions"):
+        value = getattr(control, name, None)
+        found.extend(value if isinstance(value, list) else [value] if value else [])
+    return found
+
+
 def identified(control, identifier: str):
     """The control under the Semantics handle ``identifier`` (searched through the tree)."""
     if isinstance(control, ft.Semantics) and control.identifier == identifier:
         return control.content
-    children = []
-    for name in ("content", "controls", "actions"):
-        value = getattr(control, name, None)
-        children.extend(value if isinstance(value, list) else [value] if value else [])
-    for child in children:
+    for child in children(control):
         found = identified(child, identifier)
         if found is not None:
             return found

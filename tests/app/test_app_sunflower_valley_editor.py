@@ -40,6 +40,36 @@ def test_a_card_takes_a_tap_on_its_kind_and_a_tap_on_its_place(tmp_path):
     assert ann.card_count_text() == "2 of 18 Valley cards"
 
 
+def test_a_card_dragged_onto_a_place_is_laid_in_one_touch_and_stays_chosen(tmp_path):
+    session, (ann, _) = editors(tmp_path)
+    ann.choose_kind(Kind.SHEEP)
+    ann.tap((0, 1))
+    # Read row by row: the next card is of another kind, dragged onto its place.
+    ann.drop((0, 2), CardDescription(kind=Kind.LAKE))
+    assert kinds_at(ann) == {(0, 0): "starting_town", (0, 1): "sheep", (0, 2): "lake"}
+    assert ann.brush == CardDescription(kind=Kind.LAKE)
+    ann.tap((0, 3))  # the dragged card stays chosen: a tap lays one more
+    assert kinds_at(ann)[(0, 3)] == "lake"
+    ann.drop((0, -1), TOWN)  # a known Town card, from the table's list or the deck
+    assert kinds_at(ann)[(0, -1)] == "town"
+    assert ann.catalogue() == [(TOWN, 1)]
+    assert ann.total_text() == "Ann: " + str(session.result.players[0].total) + " points, rank 1"
+
+
+def test_a_card_dropped_on_a_laid_card_changes_nothing_and_says_so(tmp_path):
+    session, (ann, _) = editors(tmp_path)
+    ann.drop((0, 1), CardDescription(kind=Kind.FIELD))
+    revision = session.revision
+    ann.drop((0, 1), CardDescription(kind=Kind.LAKE))
+    assert session.revision == revision
+    assert kinds_at(ann)[(0, 1)] == "field"
+    assert ann.selected is None
+    assert ann.message == ("A card lies at row 1, column 2 already: drop the Lake on an empty "
+                           "place, or tap one.")
+    ann.tap((0, 2))  # the Lake is chosen: a tap lays it
+    assert kinds_at(ann)[(0, 2)] == "lake"
+
+
 def test_a_tap_with_no_card_chosen_asks_for_one_and_changes_nothing(tmp_path):
     session, (ann, _) = editors(tmp_path)
     ann.tap((0, 1))

@@ -4,9 +4,11 @@ its growth at an edge and whether it is all in sight on a phone."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 
-from test_app_maple_valley_view import FakeContext, click, identified
+from test_app_maple_valley_view import FakeContext, children, click, identified
 from test_app_sunflower_valley_editor import editors
 from ui.games.sunflower_valley.editor_view import ValleyEditorView
 
@@ -91,3 +93,35 @@ def test_opened_from_a_scorepad_line_the_editor_highlights_the_cards_it_used_unt
     click(view.root, "palette-field")
     click(view.root, "cell-0-1")
     assert border("cell-0-0").color != "#00E5FF"
+
+
+def draggable_holding(control, identifier: str) -> ft.Draggable | None:
+    """The Draggable around the tap target ``identifier`` (searched through the tree)."""
+    if isinstance(control, ft.Draggable) and identified(control, identifier) is not None:
+        return control
+    for child in children(control):
+        found = draggable_holding(child, identifier)
+        if found is not None:
+            return found
+    return None
+
+
+def drop(root, source: str, place: str) -> None:
+    """A card dragged from the tap target ``source`` and let go on the grid's ``place``."""
+    dragged = draggable_holding(root, source)
+    target = identified(root, place).content  # the place's box holds its drop target
+    assert isinstance(target, ft.DragTarget) and target.group == dragged.group
+    target.on_accept(SimpleNamespace(src=dragged))
+
+
+def test_a_palette_or_known_card_dragged_onto_a_place_is_laid_and_chosen(tmp_path):
+    session, _, view = view_of(tmp_path)
+    drop(view.root, "palette-sheep", "cell-0-1")
+    drop(view.root, "palette-lake", "cell-0-2")
+    click(view.root, "cell-0-3")  # the Lake stays chosen
+    kinds = [(card["kind"], card["col"]) for card in session.draft["players"][0]["cards"]]
+    assert kinds == [("starting_town", 0), ("sheep", 1), ("lake", 2), ("lake", 3)]
+    # Town and Farmer are described first: a tap opens their picker, they are not dragged.
+    assert draggable_holding(view.root, "palette-town") is None
+    assert identified(view.root, "editor-message").value == (
+        "Place Lake at row 1, column 4 on Ann's valley.")

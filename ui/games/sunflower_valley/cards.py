@@ -39,6 +39,8 @@ DARK: dict[Kind, tuple[str, str]] = {
     Kind.RAILROAD: ("#37373D", "#E0E0E0"),
 }
 """kind: (background, text colour) in the dark theme: deep versions of LOOK's, light ink."""
+DRAGGED = "sunflower-valley-card"
+"""The drag group of the editor's cards: a palette or known card dragged onto a place."""
 ROUTE_COLOUR = "#FF6F00"
 PROBLEM_COLOUR = "#D50000"
 STAR = "★"
@@ -148,7 +150,10 @@ def cell_control(
     identifier: str | None = None,
     dimmed: bool = False,
     highlighted: bool = False,
+    on_drop: Callable | None = None,
 ) -> ft.Control:
+    """A place of the grid; ``on_drop(event)`` when a card dragged from the editor's palette
+    (group :data:`DRAGGED`) is let go on it."""
     card = view.card
     if card is None:
         # Every free place takes a card (a valley is entered as it lies, in any order); those
@@ -167,6 +172,8 @@ def cell_control(
     if card is not None:
         picture = in_shade(shade_of(Kind(card["kind"])),
                            ft.Container(picture, bgcolor=SHADE, border_radius=5))
+    if on_drop is not None:
+        picture = ft.DragTarget(picture, group=DRAGGED, on_accept=on_drop)
     box = ft.Container(picture, width=size, height=size, border_radius=6, on_click=on_click)
     cell = ft.Semantics(identifier=identifier, button=on_click is not None, content=box,
                         data=_picture_of(view, size, on_click, highlighted))
@@ -212,7 +219,10 @@ def _frame(cell: ft.Control, view: CellView, words, dimmed: bool, highlighted: b
     if card is None:
         box.bgcolor = (ft.Colors.SURFACE_CONTAINER_HIGHEST if view.can_place
                        else ft.Colors.SURFACE_CONTAINER_LOW)
-        mark = box.content.controls[0].content
+        picture = box.content
+        if isinstance(picture, ft.DragTarget):
+            picture = picture.content
+        mark = picture.controls[0].content
         if mark is not None:
             mark.color = (ft.Colors.ON_SURFACE_VARIANT if view.can_place
                           else ft.Colors.OUTLINE_VARIANT)

@@ -122,6 +122,9 @@ class ValleyEditor(PlayerEditor):
         self._revision = -1
         self._place_names: dict[tuple, dict[Cell, str]] = {}
         """Per set of cards laid (and language), each place's name as the grid labels it."""
+        self.message = self.words.say(
+            "ui.sv.first_hint", "Tap a card, then its places; or drag a card onto its place: one "
+            "touch a card, in any order.")
 
     # What is shown --------------------------------------------------------------------------------
 
@@ -347,6 +350,19 @@ class ValleyEditor(PlayerEditor):
         self.brush = description
         self.message = self.words.say("ui.sv.lay_kind", "Tap a place to lay a {card}.",
                                       card=description.summary_message)
+
+    def drop(self, cell: Cell, description: CardDescription) -> None:
+        """A card dragged from the palette or the known cards and let go on a place: chosen and
+        laid in one touch, as a card is laid on the table. It stays chosen, so the next taps lay
+        it too (a valley read row by row changes card at almost every place; kind by kind, the
+        first place of each card is dragged, the others tapped)."""
+        self.choose_description(description)
+        if cell in self.cards:
+            self.message = self.words.say(
+                "ui.sv.drop.taken", "A card lies at {place} already: drop the {card} on an "
+                "empty place, or tap one.", place=self.namer()(cell), card=description.summary_message)
+            return
+        self.tap(cell)
 
     def tap(self, cell: Cell) -> None:
         if self.express_mode:

@@ -13,10 +13,12 @@ import flet as ft
 from scorer.sunflower_valley.lines import CARD_ROWS
 from scorer.sunflower_valley.models import CardDescription, Kind, joined_by_plus
 from ui.games.sunflower_valley.cards import (
-    LOOK, cell_control, combination_text, grid_control, restyle_cell, shade_of, short_name,
-    symbols,
+    DRAGGED, LOOK, cell_control, combination_text, grid_control, restyle_cell, shade_of,
+    short_name, symbols,
 )
-from ui.games.sunflower_valley.editor_model import PALETTE, DescriptionDraft, ValleyEditor
+from ui.games.sunflower_valley.editor_model import (
+    DESCRIBED_KINDS, PALETTE, DescriptionDraft, ValleyEditor,
+)
 from ui.games.sunflower_valley import draft as edits
 from ui.live.editing import (
     NamesChanges, ShowsTotal, UndoesTable, label_undo_buttons, set_props, show_tap, take_focus,
@@ -233,11 +235,15 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         def on_click(e) -> None:
             self._tap(view.cell)
 
+        def on_drop(e) -> None:
+            self._drop(view.cell, e)
+
         if kept is not None and restyle_cell(kept, view, size, self.words, on_click,
                                              highlighted=highlighted):
             return kept
         return cell_control(view, size, self.words, on_click,
-                            f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=highlighted)
+                            f"cell-{view.cell[0]}-{view.cell[1]}", highlighted=highlighted,
+                            on_drop=on_drop)
 
     def _grid_bar(self) -> ft.Control:
         """Fit the grid on screen, grow it at any edge (one tap), and whether it is all in
@@ -286,7 +292,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             plain = brush is not None and brush.kind is kind and not brush.combination \
                 and not brush.villagers
             label = name + ("…" if kind in (Kind.TOWN, Kind.FARMER) else "")
-            kinds.append(in_shade(shade_of(kind), tap_target(
+            chip = in_shade(shade_of(kind), tap_target(
                 ft.Row([ft.Icon(icon, size=16, color=ink), ft.Text(label, size=13, color=ink)],
                        tight=True, spacing=3),
                 lambda e, k=kind: self._choose_kind(k),
@@ -297,7 +303,11 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 tooltip=self.words.say("ui.sv.palette.describe", "Describe a new {kind} card",
                                        kind=kind.word) if kind in (Kind.TOWN, Kind.FARMER)
                 else self.words.say("ui.sv.palette.lay", "Lay {kind} cards", kind=kind.word),
-            )))
+            ))
+            # A kind laid as it is (not a Town or Farmer, described first) is also dragged onto
+            # its place: one touch, whatever card was chosen before.
+            kinds.append(chip if kind in DESCRIBED_KINDS else dragged(
+                chip, CardDescription(kind=kind)))
         return ft.Row(kinds, wrap=True, spacing=5, run_spacing=5)
 
     def _offers(self, offers, searching: bool) -> ft.Control:
@@ -316,7 +326,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             if offer.laid:
                 text += " " + self.words.say("ui.sv.offer.laid", "(laid {count})",
                                              count=offer.laid)
-            chips.append(in_shade(shade_of(description.kind), tap_target(
+            chips.append(dragged(in_shade(shade_of(description.kind), tap_target(
                 ft.Row([ft.Icon(icon if offer.here else ft.Icons.STYLE, size=16, color=ink),
                         ft.Text(text, size=13, color=ink)], tight=True, spacing=4),
                 lambda e, d=description: self._run(self.model.choose_description, d),
@@ -327,7 +337,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 tooltip=self.words.render(description.summary_message) if offer.here else
                 self.words.say("ui.sv.offer.from_deck", "{card} (from the deck)",
                                card=description.summary_message),
-            )))
+            )), description, sideways_scrolls=True))
         if chips:
             content: ft.Control = ft.Row(chips, spacing=6, scroll=ft.ScrollMode.ALWAYS,
                                          vertical_alignment=ft.CrossAxisAlignment.START)
@@ -341,7 +351,8 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                 overflow=ft.TextOverflow.ELLIPSIS))
         # Two lines of the empty line's words at the browser's text size fit, as a chip does.
         height = max(OFFERS_HEIGHT, round(40 * self.context.text_scale))
-        return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
+        return labelled("described-line", ft.Container(content, height=height,
+                                                       alignment=ft.Alignment.TOP_LEFT))
 
     def _described_tools(self) -> ft.Control:
         """Edit or forget the known card chosen (nothing when none is). Below the grid: above
@@ -411,6 +422,13 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         self.focus = frozenset()
         self._run(self.model.tap, cell)
 
+    def _drop(self, cell, event) -> None:
+        """A card dragged from the palette or the known cards, let go on the place ``cell``."""
+        description = getattr(getattr(event, "src", None), "data", None)
+        if isinstance(description, CardDescription) and not self.model.express_mode:
+            self.focus = frozenset()
+            self._run(self.model.drop, cell, description)
+
     def _choose_kind(self, kind: Kind) -> None:
         if self.model.choose_kind(kind):
             self._open_picker(kind)
@@ -457,6 +475,20 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                                    use, carriers, draft=kept)
         self._left_picker = picker if mode == "new" else None
         picker.open()
+
+
+def dragged(chip: ft.Control, description: CardDescription,
+            sideways_scrolls: bool = False) -> ft.Control:
+    """A palette or known card that a finger also drags onto a place of the grid (which lays it
+    there, :meth:`ValleyEditor.drop`); a tap still chooses it. In a line that scrolls sideways
+    (the known cards), only a drag that starts up or down takes the card, so a swipe sideways
+    still scrolls the line."""
+    icon = LOOK[description.kind][1]
+    feedback = in_shade(shade_of(description.kind), ft.Container(
+        ft.Icon(icon, size=22, color=INK), width=44, height=44, bgcolor=SHADE, border_radius=6,
+        alignment=ft.Alignment.CENTER, opacity=0.85, border=ft.Border.all(2, INK)))
+    return ft.Draggable(chip, group=DRAGGED, content_feedback=feedback, data=description,
+                        affinity=ft.Axis.VERTICAL if sideways_scrolls else None)
 
 
 POINTS = range(12)
