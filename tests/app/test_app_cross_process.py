@@ -355,3 +355,20 @@ def test_the_tabs_at_a_table_are_counted_on_every_worker_and_a_dead_ones_count_f
     monkeypatch.setattr(presence_module, "STALE_SECONDS", 0.0)
     assert marks["a"].shared.read(table_id)
     assert marks["a"].players(table_id) == {0: 1}
+
+
+def test_a_table_deleted_for_good_on_one_worker_refuses_edits_on_the_other(workers):
+    """*Forget this device* (and the public mode's sweep) deletes a table for good on one
+    worker: another worker still holding it refuses the next edit in words, never saves into
+    nothing."""
+    from ui.store.my_data import forget_device
+
+    a, b, _ = workers
+    table_id = new_table(a.store)
+    a.access.grant("only-device", table_id, "creator")
+    on_b = b.sessions.get(table_id)
+    assert forget_device(a.store, "only-device").deleted == (table_id,)
+    eventually(lambda: on_b.deleted, "B knows the table is gone")
+    with pytest.raises(TableDeleted):
+        on_b.apply("Lake", lay(0, Kind.LAKE, (0, 1)), player=0)
+    assert b.sessions.get(table_id) is None

@@ -50,7 +50,7 @@ def forget_device(store: TableStore, device: str) -> Forgotten:
         shared = [row[0] for row in connection.execute(
             "SELECT table_id FROM grants WHERE device = ? ORDER BY table_id",
             (device,)).fetchall() if row[0] not in alone]
-        deleted = delete_for_good(connection, alone)
+        deleted = delete_for_good(store, connection, alone)
         connection.execute("DELETE FROM grants WHERE device = ?", (device,))
         connection.execute("DELETE FROM hosts WHERE device = ?", (device,))
         connection.execute("UPDATE photos SET device = NULL WHERE device = ?", (device,))

@@ -52,17 +52,20 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def delete_for_good(connection: Connection, table_ids: Iterable[int], condition: str = "",
-                    parameters: tuple = ()) -> list[int]:
+def delete_for_good(store: TableStore, connection: Connection, table_ids: Iterable[int],
+                    condition: str = "", parameters: tuple = ()) -> list[int]:
     """Delete the tables for good, with their grants and photos, in the caller's transaction;
-    the ids deleted. ``condition`` (SQL starting `` AND``, with its ``parameters``) is checked
-    again on each row as it is deleted: a table opened meanwhile stays."""
+    the ids deleted, each announced to the other processes of ``store`` (a session they still
+    hold refuses every edit from then on, as this process's does). ``condition`` (SQL starting
+    `` AND``, with its ``parameters``) is checked again on each row as it is deleted: a table
+    opened meanwhile stays."""
     gone = []
     for table_id in table_ids:
         if connection.execute(f"DELETE FROM tables WHERE id = ?{condition}",
                               (table_id, *parameters)).rowcount:
             connection.execute("DELETE FROM grants WHERE table_id = ?", (table_id,))
             connection.execute("DELETE FROM photos WHERE table_id = ?", (table_id,))
+            store.announce(connection, table_id, "deleted")
             gone.append(table_id)
     return gone
 
@@ -187,7 +190,7 @@ class Retention:
         for start in range(0, len(due), SWEEP_BATCH):
             with self.store._writing() as connection:  # noqa: SLF001
                 gone += delete_for_good(
-                    connection, due[start:start + SWEEP_BATCH],
+                    self.store, connection, due[start:start + SWEEP_BATCH],
                     " AND ((finished IS NULL AND opened < ?) OR "
                     "(finished IS NOT NULL AND opened < ?))", (unfinished_since, finished_since))
         if gone:
