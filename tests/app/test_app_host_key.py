@@ -100,6 +100,26 @@ def test_the_ticket_is_kept_in_the_store_another_process_redeems_it_and_it_expir
     assert call(late, expired)[1] == [None]
 
 
+def test_a_ticket_the_store_refuses_is_kept_by_this_process_and_redeemed_once(tmp_path,
+                                                                              monkeypatch):
+    """A read-only file (or a database down) cannot keep the ticket: this process keeps it, so
+    the page's websocket still presents the key, and claiming it is refused in words there
+    (tests/app/test_app_hardening_browser.py: "Not saved" on the new device)."""
+    from refusing import refuse_writes
+
+    store = TableStore(tmp_path / "tables.sqlite3")
+    handing = HostKeyHandOff(None, store)
+    refuse_writes(monkeypatch, store)
+    sent, _ = call(handing, {"type": "http", "method": "GET", "path": "/",
+                             "query_string": b"key=secret-key"})
+    ticket = re.match(rf"{COOKIE}=([\w-]+);",
+                      dict(sent[0]["headers"])[b"set-cookie"].decode()).group(1)
+    websocket = {"type": "websocket", "path": "/ws",
+                 "headers": [(b"cookie", f"{COOKIE}={ticket}".encode())]}
+    assert call(handing, websocket)[1] == ["secret-key"]
+    assert call(handing, websocket)[1] == [None]  # once, as the store's
+
+
 def test_the_ticket_is_redeemed_beside_a_cookie_another_program_wrote_badly():
     """Cookies ignore the port: another program on this computer may leave one the standard
     library's SimpleCookie refuses, and with it the whole header (the ticket too)."""

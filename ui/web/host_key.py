@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
+import time
+from collections import OrderedDict
 from contextvars import ContextVar
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, quote, urlencode
@@ -53,6 +56,11 @@ class HostKeyHandOff:
         self.app = app
         self.tickets = Tickets(store)
         """One-time ticket -> the host key presented, until :data:`TICKET_SECONDS` pass."""
+        self._kept_here: OrderedDict[str, tuple[str, float]] = OrderedDict()
+        """Tickets the store refused to keep (a read-only file, a database down), kept in this
+        process's memory instead (at most :data:`MOST_TICKETS`, the oldest dropped): the page
+        loads again on this process (a worker's browser stays on its worker), and the key it
+        presents is then refused in words where it is claimed, as any write is."""
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
@@ -77,6 +85,10 @@ class HostKeyHandOff:
                                  Bounds(MOST_PER_ADDRESS, MOST_TICKETS))
 
     def _redeem(self, ticket: str) -> str | None:
+        kept = self._kept_here.pop(ticket, None)
+        if kept is not None:
+            key, until = kept
+            return key if time.monotonic() < until else None
         try:
             key = self.tickets.take(KIND, ticket)
         except (NotSaved, StoreUnavailable) as error:  # the page loads as any other device's
@@ -91,8 +103,9 @@ class HostKeyHandOff:
             ticket = (await asyncio.to_thread(self._ticket, key, client[0] if client else "")
                       if len(key) <= MOST_KEY_CHARACTERS else "")
         except (NotSaved, StoreUnavailable) as error:
-            logger.error("the host key's ticket could not be kept: %s", error)
-            ticket = ""  # the redirect still takes the key off the address
+            logger.error("the host key's ticket could not be kept in the store, kept here: %s",
+                         error)
+            ticket = self._keep_here(key)
         cookie = SimpleCookie()
         cookie[COOKIE] = ticket
         cookie[COOKIE].update({"path": "/", "max-age": TICKET_SECONDS, "httponly": True,
@@ -104,6 +117,14 @@ class HostKeyHandOff:
             (b"content-length", b"0"),
         ]})
         await send({"type": "http.response.body", "body": b""})
+
+
+    def _keep_here(self, key: str) -> str:
+        ticket = secrets.token_urlsafe(16)
+        self._kept_here[ticket] = (key, time.monotonic() + TICKET_SECONDS)
+        while len(self._kept_here) > MOST_TICKETS:
+            self._kept_here.popitem(last=False)
+        return ticket
 
 
 def own_path(path: str) -> str:
