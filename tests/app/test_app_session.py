@@ -9,7 +9,7 @@ import pytest
 from scorer.games import score
 from ui.games.registry import APP_GAMES
 from ui.games.plugin import PlayerSetup
-from ui.games.sunflower_valley.draft import _kept_check, check
+from ui.games.sunflower_valley.draft import _kept_check, _kept_player, check
 from ui.live.session import DELETED, Sessions, TableDeleted
 from ui.store.sqlite_engine import SqliteEngine
 from ui.store.storage import TableStore
@@ -164,12 +164,17 @@ def test_emptying_forgets_the_deleted_tables_and_their_sessions(db):
 def test_a_table_checks_again_only_the_valley_that_changed():
     draft = SV.new_draft([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")], {"goals": []})
     _kept_check.cache_clear()
-    check(draft)
+    _kept_player.cache_clear()
+    first = check(draft)
     assert _kept_check.cache_info().misses == 2
     add_lake((0, 1))(draft)
     kept = check(draft)
     assert _kept_check.cache_info().misses == 3  # Ann's valley alone
+    # Bob's player is taken as it was: making it again would check his valley again.
+    assert kept.table.players[1] is first.table.players[1]
+    assert kept.table.players[0] is not first.table.players[0]
     _kept_check.cache_clear()
+    _kept_player.cache_clear()
     assert kept == check(draft)
     assert [len(player.valley.cards) for player in kept.table.players] == [2, 1]
 

@@ -380,21 +380,36 @@ def _kept_check(raw: str, index: int) -> tuple[Valley | None, tuple[Problem, ...
     return valley, tuple(problems)
 
 
+def kept_player(raw: dict, index: int) -> tuple[Player | None, tuple[Problem, ...]]:
+    """The player ``raw`` (its name and valley) as the table is scored with, or None with the
+    problems that keep it out; kept by the player's content, as :func:`kept_check` is: making a
+    player checks its valley again (the valley's own rules run once more), so after an edit of
+    one valley the others' players are taken as they were."""
+    return _kept_player(json.dumps(raw, sort_keys=True), index)
+
+
+@lru_cache(maxsize=VALLEYS_KEPT)
+def _kept_player(raw: str, index: int) -> tuple[Player | None, tuple[Problem, ...]]:
+    valley, problems = _kept_check(raw, index)
+    if valley is None:
+        return None, problems
+    try:
+        return Player(name=json.loads(raw).get("name", ""), valley=valley), problems
+    except ValidationError as error:
+        return None, (*problems, Problem(problems_message(error), index))
+
+
 def check(draft: dict) -> Checked:
     problems: list[Problem] = []
     players: list[Player] = []
     missing = False
     for index, raw in enumerate(draft.get("players", [])):
-        valley, valley_problems = kept_check(raw, index)
-        problems.extend(valley_problems)
-        if valley is None:
+        player, player_problems = kept_player(raw, index)
+        problems.extend(player_problems)
+        if player is None:
             missing = True
             continue
-        try:
-            players.append(Player(name=raw.get("name", ""), valley=valley))
-        except ValidationError as error:
-            problems.append(Problem(problems_message(error), index))
-            missing = True
+        players.append(player)
     if missing:
         # Scoring the others alone would misplace the competitive goals.
         return Checked(None, tuple(problems))
