@@ -130,8 +130,8 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int,
     server.sessions.writer.shutdown()
     server.sessions.scorer.shutdown()
     store.close()
-    shown, saved = server_times(taps, devices)
-    on_boards, _ = server_times(taps, boards)
+    shown, saved = server_times(taps, messages_of(devices))
+    on_boards, _ = server_times(taps, messages_of(boards))
     return {"devices": len(devices), "rss_per_phone": (joined - before) / len(devices),
             "cpu_ms": 1000 * cpu / edits, "busy": cpu / wall, "shown": shown, "saved": saved,
             "boards": len(boards), "on_boards": on_boards}
@@ -217,7 +217,19 @@ def lay_or_remove(editor) -> float:
     return tapped
 
 
-def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[list, list]:
+Messages = list[tuple[int, list[tuple[float, bool]]]]
+"""Per phone: its table, and each message sent to it (when, and whether it was the save mark
+alone)."""
+
+
+def messages_of(devices: list) -> Messages:
+    """What :func:`server_times` reads of ``devices`` (in a worker process, sent to its parent)."""
+    return [(device.view.session.table_id,
+             [(at, control == save_mark(device)) for at, control in device.connection.times])
+            for device in devices]
+
+
+def server_times(taps: list[tuple[float, float, int]], messages: Messages) -> tuple[list, list]:
     """Per edit, ms from the tap that asked for it to the last message to a phone of its table
     that shows it (any but the phone's save mark alone) and to the last of all, until the next
     tap at that table."""
@@ -225,9 +237,8 @@ def server_times(taps: list[tuple[float, float, int]], devices: list) -> tuple[l
     for index, (_, tapped, table) in enumerate(taps):
         until = next((first for first, _, other in taps[index + 1:] if other == table),
                      float("inf"))
-        sent = [(at, control == save_mark(phone)) for phone in devices
-                if phone.view.session.table_id == table
-                for at, control in phone.connection.times if tapped <= at < until]
+        sent = [(at, mark) for phone_table, times in messages if phone_table == table
+                for at, mark in times if tapped <= at < until]
         if sent:
             shown.append(1000 * (max((at for at, mark in sent if not mark), default=tapped)
                                  - tapped))
@@ -427,10 +438,7 @@ async def worker_part(part: dict) -> dict:
     server.sessions.writer.shutdown()
     server.sessions.scorer.shutdown()
     store.close()
-    marks = [(device.view.session.table_id,
-              [(at, control == save_mark(device)) for at, control in device.connection.times])
-             for device in devices]
-    return {"cpu": cpu, "wall": wall, "taps": taps, "messages": marks}
+    return {"cpu": cpu, "wall": wall, "taps": taps, "messages": messages_of(devices)}
 
 
 def worker_row(address: str, workers_count: int, tables: int, phones: int,
@@ -466,16 +474,10 @@ def worker_row(address: str, workers_count: int, tables: int, phones: int,
         if process.returncode:
             raise SystemExit(f"a worker failed: {err[-2000:]}")
         parts.append(json.loads(out.strip().splitlines()[-1]))
-    taps = sorted(tap for part in parts for tap in part["taps"])
-    messages = [(table, times) for part in parts for table, times in part["messages"]]
-    shown = []
-    for index, (_, tapped, table) in enumerate(taps):
-        until = next((first for first, _, other in taps[index + 1:] if other == table),
-                     float("inf"))
-        sent = [at for phone_table, times in messages if phone_table == table
-                for at, mark in times if tapped <= at < until and not mark]
-        if sent:
-            shown.append(1000 * (max(sent) - tapped))
+    taps = sorted(tuple(tap) for part in parts for tap in part["taps"])
+    messages = [(table, [tuple(message) for message in times])
+                for part in parts for table, times in part["messages"]]
+    shown, _ = server_times(taps, messages)
     busy = max(part["cpu"] / part["wall"] for part in parts)
     return {"phones": tables * phones, "busy": busy, "shown": shown,
             "cpu_ms": 1000 * sum(part["cpu"] for part in parts) / max(1, len(taps))}

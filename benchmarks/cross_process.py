@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from app_latency import full_table, p95  # noqa: E402
-from capacity import lay_or_remove, server_times, spread  # noqa: E402
+from capacity import lay_or_remove, messages_of, server_times, spread  # noqa: E402
 from live_devices import Server  # noqa: E402
 
 from benchmarks.results import add_write_option, markdown_table, write_results  # noqa: E402
@@ -100,8 +100,8 @@ async def measure(address: str, edits: int, gap: float) -> dict:
         server.sessions.writer.shutdown()
         server.sessions.scorer.shutdown()
         server.store.close()
-    same, _ = server_times(taps, on_a)
-    other, _ = server_times(taps, on_b)
+    same, _ = server_times(taps, messages_of(on_a))
+    other, _ = server_times(taps, messages_of(on_b))
     return {"same": same, "other": other, "edits": edits}
 
 

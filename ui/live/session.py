@@ -344,11 +344,13 @@ class TableSession:
         self._unsent.append({"kind": kind, "step": step.id, "label": label_note(step.label),
                              "player": step.player})
         if self._writer is None:
-            self._save(draft, self.revision)
+            self._save(self.revision)
         else:
-            self._writer.submit(self._save, draft, self.revision)
+            self._writer.submit(self._save, self.revision)
 
-    def _save(self, draft: dict | None, revision: int) -> None:
+    def _save(self, revision: int) -> None:
+        """Save the newest draft (on the writer thread), once per burst of edits: ``revision``
+        is the one the caller saw; a later edit's own save writes this one too."""
         if revision != self.revision and self._writer is not None:
             return  # a later edit is queued: its save writes this one too
         # A refused save keeps the edit: nothing entered is dropped, and the next save that
@@ -487,9 +489,9 @@ class TableSession:
         if self.saved_revision < self.revision:
             # Edits of this process were made again on the newest revision: saved so.
             if self._writer is None:
-                self._save(None, self.revision)
+                self._save(self.revision)
             else:
-                self._writer.submit(self._save, None, self.revision)
+                self._writer.submit(self._save, self.revision)
         return changed
 
     def _try_again_later(self) -> None:
@@ -521,8 +523,8 @@ class TableSession:
         with self._lock:
             if self.save_problem is None or self.saved_revision >= self.revision:
                 return  # a later save worked meanwhile
-            draft, revision = self._draft, self.revision
-        self._save(draft, revision)
+            revision = self.revision
+        self._save(revision)
 
     def _tell_of_save(self) -> None:
         """After a save that worked on the writer thread: the screens that show the save mark
