@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 
 import psycopg
@@ -355,6 +356,50 @@ def test_the_tabs_at_a_table_are_counted_on_every_worker_and_a_dead_ones_count_f
     monkeypatch.setattr(presence_module, "STALE_SECONDS", 0.0)
     assert marks["a"].shared.read(table_id)
     assert marks["a"].players(table_id) == {0: 1}
+
+
+def test_a_worker_that_stops_cleanly_takes_its_tabs_off_every_table_at_once(workers,
+                                                                          monkeypatch):
+    from ui.store.presence import Presence, SharedPresence, withdraw
+    from ui.web import server
+
+    a, b, address = workers
+    first, second = new_table(a.store), new_table(a.store)
+    marks = {}
+    for name, worker in (("a", a), ("b", b)):
+        shared = SharedPresence(worker.store, worker.sessions.writer.submit)
+        shared.changed = worker._tell
+        worker.sessions.presence_changed = shared.heard
+        marks[name] = Presence(shared)
+    marks["a"].arrive(first, object(), 0)
+    marks["b"].arrive(first, object(), 1)
+    marks["b"].arrive(second, object(), None)
+    eventually(lambda: marks["a"].players(first) == {0: 1, 1: 1}
+               and marks["a"].players(second) == {None: 1}, "A counts B's tabs")
+    b.saved(first)
+
+    assert withdraw(b.store) == {first, second}  # B stops: no stale minutes on A
+    eventually(lambda: marks["a"].players(first) == {0: 1} and not marks["a"].players(second),
+               "A saw B's tabs go")
+    assert withdraw(b.store) == set()
+    assert withdraw(TableStore(":memory:")) == set()  # a SQLite file has no one to tell
+
+    # `scorepad app` withdraws as its server stops, whatever stopped it.
+    stopping = TableStore(address)
+    monkeypatch.setattr(server, "build_asgi_app", lambda *arguments: (object(), stopping))
+    monkeypatch.setattr(server, "announce", lambda *arguments: None)
+
+    def serve_a_tab_then_stop(app, sock, port):
+        sock.close()
+        SharedPresence(stopping, lambda work: work()).publish(first, Counter({2: 1}))
+        eventually(lambda: marks["a"].players(first) == {0: 1, 2: 1}, "A counts the tab")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(server, "serve", serve_a_tab_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        server.run_app("127.0.0.1", 0, address, open_browser=False)
+    eventually(lambda: marks["a"].players(first) == {0: 1}, "A saw the stopped server's tab go")
+    stopping.close()
 
 
 def test_a_table_deleted_for_good_on_one_worker_refuses_edits_on_the_other(workers):

@@ -175,15 +175,21 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
     if worker is not None:
         from ui.web.workers import WorkerMark
 
-        serve(WorkerMark(app, worker), sock, worker.port)
-        return
-    if new_host_key:
-        Access(store).new_host_key()
-        print(NEW_HOST_KEY, flush=True)
-    hosting = announce(host, port, store, public, lan, addresses)
-    if open_browser and hosting is not None:
-        threading.Timer(1.0, _open_browser, args=(hosting,)).start()
-    serve(app, sock, port)
+        app = WorkerMark(app, worker)
+    else:
+        if new_host_key:
+            Access(store).new_host_key()
+            print(NEW_HOST_KEY, flush=True)
+        hosting = announce(host, port, store, public, lan, addresses)
+        if open_browser and hosting is not None:
+            threading.Timer(1.0, _open_browser, args=(hosting,)).start()
+    try:
+        serve(app, sock, port if worker is None else worker.port)
+    finally:
+        from ui.store.presence import withdraw
+
+        # The other processes sharing the store stop showing this one's tabs now.
+        withdraw(store)
 
 
 NEW_HOST_KEY = ("A new host key: the old address no longer makes a browser the host's, and no "
