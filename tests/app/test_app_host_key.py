@@ -120,6 +120,33 @@ def test_a_ticket_the_store_refuses_is_kept_by_this_process_and_redeemed_once(tm
     assert call(handing, websocket)[1] == [None]  # once, as the store's
 
 
+def test_tickets_kept_by_this_process_are_bounded_the_oldest_dropped(tmp_path, monkeypatch):
+    """However many pages present a key while the store refuses to keep tickets, this
+    process keeps at most MOST_TICKETS of them: the oldest goes, the newest are redeemed."""
+    from refusing import refuse_writes
+
+    from ui.web.host_key import MOST_TICKETS
+
+    store = TableStore(tmp_path / "tables.sqlite3")
+    handing = HostKeyHandOff(None, store)
+    refuse_writes(monkeypatch, store)
+    tickets = []
+    for number in range(MOST_TICKETS + 3):
+        sent, _ = call(handing, {"type": "http", "method": "GET", "path": "/",
+                                 "query_string": f"key=key-{number}".encode()})
+        tickets.append(re.match(rf"{COOKIE}=([\w-]+);",
+                                dict(sent[0]["headers"])[b"set-cookie"].decode()).group(1))
+    assert len(handing._kept_here) == MOST_TICKETS
+
+    def redeemed(ticket: str) -> str | None:
+        return call(handing, {"type": "websocket", "path": "/ws",
+                              "headers": [(b"cookie", f"{COOKIE}={ticket}".encode())]})[1][0]
+
+    assert [redeemed(ticket) for ticket in tickets[:3]] == [None, None, None]
+    assert redeemed(tickets[3]) == "key-3" and redeemed(tickets[-1]) == f"key-{MOST_TICKETS + 2}"
+    assert len(handing._kept_here) == MOST_TICKETS - 2
+
+
 def test_the_ticket_is_redeemed_beside_a_cookie_another_program_wrote_badly():
     """Cookies ignore the port: another program on this computer may leave one the standard
     library's SimpleCookie refuses, and with it the whole header (the ticket too)."""

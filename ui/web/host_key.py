@@ -118,7 +118,6 @@ class HostKeyHandOff:
         ]})
         await send({"type": "http.response.body", "body": b""})
 
-
     def _keep_here(self, key: str) -> str:
         ticket = secrets.token_urlsafe(16)
         self._kept_here[ticket] = (key, time.monotonic() + TICKET_SECONDS)
