@@ -358,7 +358,7 @@ def test_the_tabs_at_a_table_are_counted_on_every_worker_and_a_dead_ones_count_f
     assert marks["a"].players(table_id) == {0: 1}
 
 
-def test_a_worker_that_stops_cleanly_takes_its_tabs_off_every_table_at_once(workers,
+def test_a_worker_that_stops_cleanly_takes_its_tabs_off_every_table_at_once(workers, tmp_path,
                                                                           monkeypatch):
     from ui.store.presence import Presence, SharedPresence, withdraw
     from ui.web import server
@@ -382,7 +382,9 @@ def test_a_worker_that_stops_cleanly_takes_its_tabs_off_every_table_at_once(work
     eventually(lambda: marks["a"].players(first) == {0: 1} and not marks["a"].players(second),
                "A saw B's tabs go")
     assert withdraw(b.store) == set()
-    assert withdraw(TableStore(":memory:")) == set()  # a SQLite file has no one to tell
+    sqlite = TableStore(tmp_path / "tables.sqlite3")
+    assert withdraw(sqlite) == set()  # a SQLite file has no one to tell
+    sqlite.close()
 
     # `scorepad app` withdraws as its server stops, whatever stopped it.
     stopping = TableStore(address)
