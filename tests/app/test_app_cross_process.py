@@ -327,19 +327,24 @@ def test_edits_of_two_players_made_on_one_revision_are_both_kept():
     assert part_of_change(base, base | {"n": 2}) is None
 
 
+def shared_presence(worker: Worker):
+    """The worker's presence, shared with the other processes of its store as the app's is: its
+    screens told when the others' tabs change."""
+    from ui.store.presence import Presence, SharedPresence
+
+    shared = SharedPresence(worker.store, worker.sessions.writer.submit)
+    shared.changed = worker._tell
+    worker.sessions.presence_changed = shared.heard
+    return Presence(shared)
+
+
 def test_the_tabs_at_a_table_are_counted_on_every_worker_and_a_dead_ones_count_for_nobody(
         workers, monkeypatch):
     from ui.store import presence as presence_module
-    from ui.store.presence import Presence, SharedPresence
 
     a, b, address = workers
     table_id = new_table(a.store)
-    marks = {}
-    for name, worker in (("a", a), ("b", b)):
-        shared = SharedPresence(worker.store, worker.sessions.writer.submit)
-        shared.changed = worker._tell
-        worker.sessions.presence_changed = shared.heard
-        marks[name] = Presence(shared)
+    marks = {"a": shared_presence(a), "b": shared_presence(b)}
     ann_tab, bob_tab, board_tab = object(), object(), object()
     marks["a"].arrive(table_id, ann_tab, 0)
     marks["b"].arrive(table_id, bob_tab, 1)
@@ -360,17 +365,12 @@ def test_the_tabs_at_a_table_are_counted_on_every_worker_and_a_dead_ones_count_f
 
 def test_a_worker_that_stops_cleanly_takes_its_tabs_off_every_table_at_once(workers, tmp_path,
                                                                           monkeypatch):
-    from ui.store.presence import Presence, SharedPresence, withdraw
+    from ui.store.presence import SharedPresence, withdraw
     from ui.web import server
 
     a, b, address = workers
     first, second = new_table(a.store), new_table(a.store)
-    marks = {}
-    for name, worker in (("a", a), ("b", b)):
-        shared = SharedPresence(worker.store, worker.sessions.writer.submit)
-        shared.changed = worker._tell
-        worker.sessions.presence_changed = shared.heard
-        marks[name] = Presence(shared)
+    marks = {"a": shared_presence(a), "b": shared_presence(b)}
     marks["a"].arrive(first, object(), 0)
     marks["b"].arrive(first, object(), 1)
     marks["b"].arrive(second, object(), None)
