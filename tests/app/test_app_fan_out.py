@@ -271,3 +271,55 @@ def test_a_game_finished_on_anns_phone_is_told_on_bobs_at_once_and_its_reopening
 
     asyncio.run(run())
 
+
+
+def test_selecting_a_card_shows_the_kept_bar_and_sends_its_properties_alone(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {(0, 1): Kind.LAKE})
+        view = ann.view.editor
+        bar = view._selection_bar
+        assert bar.visible is False
+        ann.take_sent()
+
+        view._tap((0, 1))  # selects the Lake
+
+        assert view._selection_bar is bar and bar.visible is True
+        assert view._selected_text.value.startswith("Lake at ")
+        assert not view._describe_button.visible  # a Lake is not described
+        assert view._move_button.visible and view._remove_button.visible
+        sent = changes(ann)
+        assert any(name == "visible" and value is True for _, name, value in sent)
+        assert any(name == "value" and value == view._selected_text.value
+                   for _, name, value in sent)
+        patched = {control for control, _, _ in sent}
+        assert not patched & {view._slots[3].box._i}  # the bar's place is not sent anew
+
+        view._run(view.model.start_move)
+        assert view._move_button.content.border.top.width == 3  # the tool in use
+        view._run(view.model.cancel)
+        assert bar.visible is False
+
+        view._tap((0, 0))  # the Starting Town: described again, never moved or removed
+        assert bar.visible and view._describe_button.visible
+        assert not view._move_button.visible and not view._remove_button.visible
+        assert view._move_button.content.border.top.width == 1
+
+    asyncio.run(run())
+
+
+def test_a_part_made_anew_equal_to_the_one_shown_is_not_sent_at_every_redraw(store):
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(store, {(0, 1): Kind.LAKE})
+        view = ann.view.editor
+        view.model.choose_kind(Kind.LAKE)  # the known cards' part is made again, the same
+        view._redraw()
+
+        view.model.tap((0, 1))  # selects the Lake: nothing about the known cards changed
+        view.render()
+
+        parts = view.changed_parts()  # what the redraw would diff and send
+        assert parts
+        assert all(part is not view._offers_slot.box for part in parts)
+        assert all(part is not view._slots[4].box for part in parts)  # nor the problems' place
+
+    asyncio.run(run())

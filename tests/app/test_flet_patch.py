@@ -266,7 +266,50 @@ def test_with_the_fields_known_per_class_flet_sends_the_very_same_messages(monke
     from flet.controls import object_patch
 
     flets = grid_messages()
+    from flet.messaging import protocol
+
     monkeypatch.setattr(object_patch, "dataclasses", flet_patch.KNOWN_DATACLASSES)
+    monkeypatch.setattr(object_patch.DiffBuilder, "_configure_dataclass",
+                        flet_patch.configure_known)
+    monkeypatch.setattr(protocol, "is_dataclass", flet_patch.is_dataclass_known)
     patched = grid_messages()
     assert len(flets) == 4  # the first page, then a patch each for the cell, the row, the total
     assert patched == flets
+
+
+def test_flets_configure_walks_only_dataclasses_dicts_and_lists_calling_itself_by_name():
+    # configure_known answers every other value at once: Flet's own must do nothing with one,
+    # and reach each field's value through self._configure_dataclass (the patched method).
+    from flet.controls import object_patch
+
+    flets = flet_patch._flet_configure_dataclass  # Flet's own, whether applied or not
+    assert flets.__qualname__ == "DiffBuilder._configure_dataclass"
+    assert flets.__module__ == object_patch.__name__
+    source = inspect.getsource(flets)
+    assert list(inspect.signature(flets).parameters) == ["self", "item", "parent", "frozen", "configure_setattr_only"]
+    branches = re.findall(r"^        (if|elif|else)\b(.*)$", source, re.MULTILINE)
+    assert branches == [("if", " dataclasses.is_dataclass(item):"),
+                        ("elif", " isinstance(item, dict):"),
+                        ("elif", " isinstance(item, list):")], branches
+    assert source.count("yield from self._configure_dataclass(") == 3
+    from flet.messaging import protocol
+    assert "if is_dataclass(obj):" in inspect.getsource(protocol)
+
+
+def test_a_plain_value_holds_no_control_and_anything_else_is_walked_by_flet():
+    import dataclasses
+    import enum
+
+    @dataclasses.dataclass
+    class Pair:
+        left: int = 0
+
+    class Shade(enum.Enum):
+        DARK = 1
+
+    text = flet.Text("a")
+    for plain in ("text", 3, 2.5, True, None, Shade.DARK, flet.Colors.RED, (1, 2), object()):
+        assert flet_patch.holds_no_control(plain), plain
+        assert list(flet_patch.configure_known(None, plain, None, False)) == []
+    for walked in (text, Pair(), Pair, [text], {"a": text}, flet.Text):
+        assert not flet_patch.holds_no_control(walked), walked

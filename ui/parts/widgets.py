@@ -49,13 +49,18 @@ def tap_target(
         padding=ft.Padding.symmetric(horizontal=padding, vertical=0 if height else 10),
         alignment=ft.Alignment.CENTER if width is not None else None,
         border_radius=8,
-        border=ft.Border.all(3 if selected else 1, border_color or
-                             (ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT)),
+        border=target_border(selected, border_color),
         ink=on_click is not None,
         tooltip=tooltip,
         action=action,
     )
     return ft.Semantics(identifier=identifier, button=on_click is not None, content=box)
+
+
+def target_border(selected: bool, colour: str | None = None) -> ft.Border:
+    """A tap target's border: thick when it is the one chosen (a mode, a tool in use)."""
+    return ft.Border.all(3 if selected else 1, colour or (
+        ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE_VARIANT))
 
 
 def wrapping_target(icon: ft.IconData | None, text: str, on_click: Callable | None,
@@ -157,12 +162,21 @@ class Slot:
 
     def __init__(self):
         self.box = ft.Container()
+        self._given: ft.Control | None = None
+        """The control last put here, which the box may not hold (see :meth:`put`)."""
 
     def put(self, control: ft.Control, changed: list[ft.Control]) -> ft.Control:
-        """Hold ``control``; when it is a new one, add this place to ``changed``."""
-        if self.box.content is not control:
-            self.box.content = control
-            changed.append(self.box)
+        """Hold ``control``; when it is a new one, add this place to ``changed``. A new control
+        equal in every property to the one shown is not taken: Flet keeps the control it holds
+        when the new value compares equal, and the screen already shows the same; nothing is
+        sent, now or at the next redraw (a memo's new part would otherwise be sent again at
+        every redraw)."""
+        if control is not self._given:
+            self._given = control
+            if self.box.content is not control:
+                self.box.content = control
+                if self.box.content is control:
+                    changed.append(self.box)
         return self.box
 
 

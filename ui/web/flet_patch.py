@@ -28,7 +28,14 @@ cost before any handler of the app sees it. Each change is small, and
   ``dataclasses.is_dataclass`` of the control and of each of its values, again and again (a new
   card's cell on the grid: some sixteen controls of about seventy fields each, a thousand
   questions an edit). The answers depend on the class alone: :data:`KNOWN_DATACLASSES` keeps
-  them per class for that module, so every patch to every phone costs less (issue 36).
+  them per class for that module, so every patch to every phone costs less (issue 36). Its
+  encoder (``flet.messaging.protocol``) asks ``is_dataclass`` of every value it packs: the same
+  answers serve it.
+- **Flet's diff skips a plain value at once.** A control sent for the first time is walked by
+  ``DiffBuilder._configure_dataclass``, which calls itself (a generator) for the value of every
+  field, to find the controls inside; for a value that is no dataclass, dict or list (a number, a
+  text, a colour, None: nearly all of them) it does nothing. :func:`configure_known` answers those
+  without making the generator, so a new card's cell costs a fraction of what it did.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from types import SimpleNamespace
 
 import msgpack
 from flet.controls import object_patch
+from flet.messaging import protocol as flet_protocol
 from flet.messaging import session as flet_session
 from flet_web.fastapi import flet_app
 
@@ -198,11 +206,38 @@ KNOWN_DATACLASSES.fields = fields_known
 KNOWN_DATACLASSES.is_dataclass = is_dataclass_known
 
 
+_flet_configure_dataclass = object_patch.DiffBuilder._configure_dataclass
+_plain_types: dict[type, bool] = {}
+
+
+def holds_no_control(item) -> bool:
+    """Whether Flet's ``_configure_dataclass`` does nothing with ``item``: it is no dataclass
+    (nor the class of one), dict or list. Worked out once per class of the values asked about."""
+    kind = type(item)
+    try:
+        return _plain_types[kind]
+    except KeyError:
+        pass
+    plain = not (issubclass(kind, (dict, list, type)) or dataclasses.is_dataclass(kind))
+    _plain_types[kind] = plain
+    return plain
+
+
+def configure_known(self, item, parent, frozen, configure_setattr_only=False):
+    """Flet's ``DiffBuilder._configure_dataclass``, but nothing to walk for a plain value (see
+    the module's doc): the same controls come out, in the same order."""
+    if holds_no_control(item):
+        return ()
+    return _flet_configure_dataclass(self, item, parent, frozen, configure_setattr_only)
+
+
 def apply() -> None:
     """Put the changes in place (once; calling again changes nothing)."""
     flet_session.Session.dispatch_event = dispatch_known_event
     flet_app.msgpack = limited_msgpack
     object_patch.dataclasses = KNOWN_DATACLASSES
+    object_patch.DiffBuilder._configure_dataclass = configure_known
+    flet_protocol.is_dataclass = is_dataclass_known
     if not any(isinstance(item, MalformedMessages) for item in flet_app.logger.filters):
         flet_app.logger.addFilter(MalformedMessages())
     flet_session.Session.error = error_in_words

@@ -27,7 +27,7 @@ from ui.parts.dialogs import close_dialog, open_dialog
 from ui.parts.shades import INK, SHADE, in_shade
 from ui.parts.widgets import (
     TOUCH, KeptGrid, Memo, Slot, editor_header, labelled, problem_list, same_controls,
-    tap_target, wrapping_target,
+    tap_target, target_border, wrapping_target,
 )
 
 
@@ -145,8 +145,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         self._slots[1].put(panel, changed)
         self._slots[2].put(self._grid_tools.get((self.fit, self.sight_text()), self._grid_bar),
                            changed)
-        self._slots[3].put(self._selection.get((model.selected, selected, model.moving),
-                                               self._selection_bar), changed)
+        self._show_selection(selected)
         if not model.express_mode:
             known = tuple(model.catalogue())
             self._slots[5].put(self._described_memo.get((model.brush, known),
@@ -190,13 +189,14 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
                     size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
         ], spacing=8)
         self._modes_memo = Memo()
-        self._selection = Memo()
+        self._selection_bar = self._kept_selection_bar()
         self._problem_list = Memo()
         self._changed: list[ft.Control] = []
         self._described_memo = Memo()
         self._no_described = ft.Container()
         modes, panel, tools, selection, problems, described = self._slots = [
             Slot() for _ in range(6)]
+        selection.put(self._selection_bar, [])
         self.root.controls = [self._header, modes.box, panel.box, tools.box,
                               self._grid_scroller, described.box, selection.box,
                               self._message_handle, problems.box]
@@ -383,35 +383,57 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
             ft.Row(buttons, wrap=True),
         ], spacing=6)
 
-    def _selection_bar(self) -> ft.Control:
+    def _kept_selection_bar(self) -> ft.Control:
+        """What to do with the selected card, kept for the life of the editor and hidden while
+        no card is selected: selecting a card sends a few properties, not a new bar
+        (:meth:`_show_selection`)."""
+        say = self.words.say
         model = self.model
-        card = model.selected_card
-        if card is None:
-            return ft.Container(height=0)
-        kind = Kind(card["kind"])
-        buttons: list[ft.Control] = []
-        if kind in (Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN):
-            buttons.append(tap_target(self.words.say("ui.sv.selected.describe", "Describe"), lambda e: self._open_picker(
-                kind, CardDescription.model_validate(edits.description_of(card)), mode="card"),
-                "selected-describe"))
-        if kind is not Kind.STARTING_TOWN:
-            buttons.append(tap_target(self.words.say("ui.sv.selected.move", "Move"), lambda e: self._run(model.start_move),
-                                      "selected-move", selected=model.moving))
-            buttons.append(tap_target(self.words.say("ui.sv.selected.remove", "Remove"), lambda e: self._run(model.remove_selected),
-                                      "selected-remove"))
-        buttons.append(tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(model.cancel),
-                                  "selected-cancel", width=TOUCH, padding=0,
-                                  tooltip=self.words.say("ui.sv.selected.deselect",
-                                                         "Deselect the card")))
+        self._selected_text = ft.Text(size=14)
+        self._describe_button = tap_target(say("ui.sv.selected.describe", "Describe"),
+                                           lambda e: self._describe_selected(),
+                                           "selected-describe")
+        self._move_button = tap_target(say("ui.sv.selected.move", "Move"),
+                                       lambda e: self._run(model.start_move), "selected-move")
+        self._remove_button = tap_target(say("ui.sv.selected.remove", "Remove"),
+                                         lambda e: self._run(model.remove_selected),
+                                         "selected-remove")
+        cancel = tap_target(ft.Icon(ft.Icons.CLOSE), lambda e: self._run(model.cancel),
+                            "selected-cancel", width=TOUCH, padding=0,
+                            tooltip=say("ui.sv.selected.deselect", "Deselect the card"))
         return ft.Container(
             ft.Column([
-                labelled("selected-card", ft.Text(self.words.say(
-                    "ui.sv.selected.card", "{card} at {place}", card=edits.summary(card),
-                    place=model.namer()(model.selected)), size=14)),
-                ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+                labelled("selected-card", self._selected_text),
+                ft.Row([self._describe_button, self._move_button, self._remove_button, cancel],
+                       wrap=True, spacing=6, run_spacing=6),
             ], spacing=6),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=6, border_radius=8,
+            visible=False,
         )
+
+    def _show_selection(self, card: dict | None) -> None:
+        """Show the selected ``card`` on the kept bar (or hide it): a Town or Farmer can be
+        described again, any card but the Starting Town moved or removed."""
+        model, changed = self.model, self._changed
+        set_props(self._selection_bar, changed, visible=card is not None)
+        if card is None:
+            return
+        kind = Kind(card["kind"])
+        set_props(self._selected_text, changed, value=self.words.say(
+            "ui.sv.selected.card", "{card} at {place}", card=edits.summary(card),
+            place=model.namer()(model.selected)))
+        set_props(self._describe_button, changed,
+                  visible=kind in (Kind.TOWN, Kind.FARMER, Kind.STARTING_TOWN))
+        set_props(self._move_button, changed, visible=kind is not Kind.STARTING_TOWN)
+        set_props(self._move_button.content, changed, border=target_border(model.moving))
+        set_props(self._remove_button, changed, visible=kind is not Kind.STARTING_TOWN)
+
+    def _describe_selected(self) -> None:
+        """Describe the selected Town or Farmer card again, in its kind's picker."""
+        card = self.model.selected_card
+        if card is not None:
+            self._open_picker(Kind(card["kind"]), CardDescription.model_validate(
+                edits.description_of(card)), mode="card")
 
     def _problems(self) -> ft.Control:
         return problem_list([problem.in_words(self.words) for problem in self.model.problems])
