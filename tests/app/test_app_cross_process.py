@@ -391,13 +391,15 @@ def test_a_worker_that_stops_cleanly_takes_its_tabs_off_every_table_at_once(work
     monkeypatch.setattr(server, "build_asgi_app", lambda *arguments: (object(), stopping))
     monkeypatch.setattr(server, "announce", lambda *arguments: None)
 
+    monkeypatch.setattr(server, "stoppable_server", lambda app: app)  # no signal taken here
+
     def serve_a_tab_then_stop(app, sock, port):
         sock.close()
         SharedPresence(stopping, lambda work: work()).publish(first, Counter({2: 1}))
         eventually(lambda: marks["a"].players(first) == {0: 1, 2: 1}, "A counts the tab")
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(server, "serve", serve_a_tab_then_stop)
+    monkeypatch.setattr(server, "run_server", serve_a_tab_then_stop)
     with pytest.raises(KeyboardInterrupt):
         server.run_app("127.0.0.1", 0, address, open_browser=False)
     eventually(lambda: marks["a"].players(first) == {0: 1}, "A saw the stopped server's tab go")

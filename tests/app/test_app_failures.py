@@ -13,6 +13,8 @@ import time
 from contextlib import contextmanager
 from types import SimpleNamespace
 
+import pytest
+
 from app_browser import ROOT, free_port
 from control_tree import texts
 from ui.games.registry import APP_GAMES
@@ -170,17 +172,35 @@ def test_a_vanished_database_is_told_and_never_made_again_empty(tmp_path):
     assert not (tmp_path / "tables.sqlite3").exists()
 
 
-AS_FROM_A_TERMINAL = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+AS_FROM_A_TERMINAL = ("import faulthandler, runpy, signal; "
+                      "faulthandler.register(signal.SIGUSR1, all_threads=True); "
+                      "signal.signal(signal.SIGINT, signal.default_int_handler); "
                       "runpy.run_module('ui', run_name='__main__', alter_sys=True)")
 """``python -m ui`` as a terminal's foreground job starts it, Ctrl+C raising KeyboardInterrupt:
 a job started in the background by a shell without job control (a CI runner's ``… &``)
-inherits SIGINT ignored, and Python then leaves it ignored until the web server takes it."""
+inherits SIGINT ignored, and Python then leaves it ignored until the web server takes it.
+SIGUSR1 prints every thread's stack, for a test to show where a process that should have
+stopped is."""
 
 
-def test_ctrl_c_while_the_app_starts_stops_it_without_a_traceback(tmp_path):
-    """Ctrl+C as soon as the app prints its address, before its web server has taken over the
-    signal: the app stops, in one line, as it does once it serves (a KeyboardInterrupt's
-    traceback, once, from wherever the start was)."""
+def stopped_within(process: subprocess.Popen, seconds: float, log) -> int:
+    """``process``'s exit code once it ends, within ``seconds``; else every thread's stack (from
+    the faulthandler of :data:`AS_FROM_A_TERMINAL`), in the failure."""
+    try:
+        return process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGUSR1)
+        for _ in range(500):
+            if "Current thread" in log.read_text():
+                break
+            time.sleep(0.01)
+        raise AssertionError(f"still running {seconds} s after its stop:\n{log.read_text()}")
+
+
+def test_ctrl_c_as_soon_as_the_app_says_how_to_stop_stops_it_without_a_traceback(tmp_path):
+    """Ctrl+C as soon as the app prints its address and "Stop with Ctrl+C.", while it still
+    starts: the app stops, exit 0 or 130, without a KeyboardInterrupt's traceback (it once
+    printed one from wherever the start was, then once served on after the Ctrl+C)."""
     log = tmp_path / "server.log"
     for attempt in range(3):
         with open(log, "wb") as out:
@@ -193,13 +213,63 @@ def test_ctrl_c_while_the_app_starts_stops_it_without_a_traceback(tmp_path):
                 assert server.poll() is None, log.read_text()
                 time.sleep(0.01)  # polled often: the signal must come before the server runs
             server.send_signal(signal.SIGINT)
-            assert server.wait(timeout=60) in (0, 128 + signal.SIGINT)
+            assert stopped_within(server, 60, log) in (0, 128 + signal.SIGINT)
         finally:
             if server.poll() is None:
                 server.kill()
                 server.wait()
         printed = log.read_text()
         assert "Traceback" not in printed and "KeyboardInterrupt" not in printed, printed
+
+
+STOPPABLE = textwrap.dedent("""
+    import faulthandler, signal, sqlite3, sys, threading
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
+    from ui.web.server import stoppable_server
+
+    async def app(scope, receive, send):
+        pass
+
+    stoppable_server(app)
+    if sys.argv[1] == "waits-in-sqlite":
+        # SQLite waits for the other connection's lock in its own C code, sleeping and trying
+        # again: the main thread runs no Python code, so no Python signal handler, meanwhile.
+        holder = sqlite3.connect(sys.argv[2], isolation_level=None)
+        holder.execute("begin exclusive")
+        waiter = sqlite3.connect(sys.argv[2], timeout=600, isolation_level=None)
+        print("waiting", flush=True)
+        waiter.execute("begin exclusive")
+    else:
+        # The signal handler runs between two bytecodes of the main thread, which may hold
+        # threading's own lock (starting a thread does, briefly): a handler that started a
+        # thread then waited for that lock, held by the very thread it ran on, for ever.
+        with threading._active_limbo_lock:
+            print("waiting", flush=True)
+            while True:
+                pass
+""")
+
+
+@pytest.mark.parametrize("main_thread", ["waits-in-sqlite", "holds-threadings-lock"])
+def test_a_stop_ends_the_process_whatever_its_main_thread_is_doing(tmp_path, main_thread):
+    """The stop's watchman is woken by the signal's arrival itself (the interpreter's wakeup
+    file) and started before it: neither a main thread that cannot run the handler nor one
+    whose handler could not start a thread keeps the process alive after a Ctrl+C."""
+    log = tmp_path / "process.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", STOPPABLE, main_thread, str(tmp_path / "locked.sqlite3")],
+            cwd=ROOT, env=ENV, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        while "waiting" not in log.read_text():
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.01)
+        process.send_signal(signal.SIGINT)
+        assert stopped_within(process, 30, log) == 128 + signal.SIGINT
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 CTRL_C_AS_THE_SERVER_STARTS = textwrap.dedent("""

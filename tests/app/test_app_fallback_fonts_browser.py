@@ -78,10 +78,13 @@ WHERE_NAMES_SHOW = (("", "tab-player-{}"), ("/scorepad", "column-{}"))
 in the editor, the player's column header on the scorepad."""
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_names_in_every_script_are_drawn_with_fonts_the_app_serves(
-        app_server, browser, named_tables, theme):
-    for table, names in zip(named_tables, TABLES, strict=True):
+THEMES = ("light", "dark")
+"""The theme each table of :data:`TABLES` is seen in: every script once, each theme once."""
+
+
+def test_names_in_every_script_are_drawn_with_fonts_the_app_serves(app_server, browser,
+                                                                  named_tables):
+    for table, names, theme in zip(named_tables, TABLES, THEMES, strict=True):
         for screen, shows_name in WHERE_NAMES_SHOW:
             address = f"{app_server.url}/table/{table}{screen}"
             identifiers = [shows_name.format(index) for index in range(len(names))]

@@ -7,8 +7,6 @@ from __future__ import annotations
 import errno
 import gc
 import logging
-import os
-import signal
 import socket
 import threading
 import webbrowser
@@ -20,6 +18,7 @@ import ifaddr
 from ui.web.renderer import (
     DEFAULT_RENDERER, UnknownRenderer, chosen_renderer, draw_with, flet_web_renderer,
 )
+from ui.web.stopping import STOP_WITHIN
 
 if TYPE_CHECKING:  # imported with the app, when it is built
     from ui.store.quotas import PublicLimits
@@ -27,8 +26,6 @@ if TYPE_CHECKING:  # imported with the app, when it is built
     from ui.web.workers import Worker
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-STOP_WITHIN = 3.0
-"""Seconds a stop request (Ctrl+C, SIGTERM) may take before the process ends anyway."""
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 SESSION_KEPT_SECONDS = 300
 """Seconds a session whose browser has gone is kept for it (a phone that locks its screen, or
@@ -176,7 +173,8 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
         from ui.web.workers import WorkerMark
 
         app = WorkerMark(app, worker)
-    else:
+    server = stoppable_server(app)  # before "Stop with Ctrl+C." is printed
+    if worker is None:
         if new_host_key:
             Access(store).new_host_key()
             print(NEW_HOST_KEY, flush=True)
@@ -184,7 +182,7 @@ def run_app(host: str, port: int, db_path: str | Path, open_browser: bool = True
         if open_browser and hosting is not None:
             threading.Timer(1.0, _open_browser, args=(hosting,)).start()
     try:
-        serve(app, sock, port if worker is None else worker.port)
+        run_server(server, sock, port if worker is None else worker.port)
     finally:
         from ui.store.presence import withdraw
 
@@ -274,28 +272,35 @@ def keep_loaded_code_out_of_collections() -> None:
 def serve(app, sock: socket.socket, port: int) -> None:
     """Run ``app`` with uvicorn on ``sock`` until Ctrl+C or SIGTERM; it stops within
     :data:`STOP_WITHIN` seconds even while a handler holds the event loop (a long scoring)."""
+    run_server(stoppable_server(app), sock, port)
+
+
+def stoppable_server(app):
+    """uvicorn's server for ``app``, which Ctrl+C and SIGTERM stop from now on: made before the
+    app says how to stop it, so that a stop asked for as soon as it says so is never lost (it
+    once was, to asyncio's own Ctrl+C handler, whose cancellation of the starting server uvicorn
+    swallowed, and the app served on). The process ends :data:`STOP_WITHIN` seconds after the
+    stop if the server has not stopped by then (``ui.web.stopping``)."""
     import uvicorn
+
+    from ui.web.stopping import StopOnSignal
+    from ui.web.websocket_limits import uvicorn_limits
 
     class PromptServer(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:
+            # uvicorn holds the signals while it serves: its handler wakes the watchman too.
+            stopping.woken_by(sig)
             super().handle_exit(sig, frame)
-            # A handler running on the event loop keeps uvicorn from seeing the request; every
-            # acknowledged edit is already committed, so ending the process loses nothing.
-            ending = threading.Timer(STOP_WITHIN, os._exit, args=(128 + sig,))
-            ending.daemon = True
-            ending.start()
 
     # Browsers keep their connection open: without a limit, Ctrl+C would wait for them.
-    from ui.web.websocket_limits import uvicorn_limits
-
     server = PromptServer(uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
                                          timeout_graceful_shutdown=2, **uvicorn_limits()))
-    # A stop asked for from now on stops the server, even before uvicorn takes the signals
-    # over: without this, asyncio's own Ctrl+C handler held them meanwhile and cancelled the
-    # starting server's task, a cancellation uvicorn's start swallows: the Ctrl+C was lost and
-    # the app went on serving (found alive after a test's SIGINT).
-    for stop in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(stop, server.handle_exit)
+    stopping = StopOnSignal(server.handle_exit, STOP_WITHIN)
+    return server
+
+
+def run_server(server, sock: socket.socket, port: int) -> None:
+    """Run :func:`stoppable_server`'s ``server`` on ``sock`` until it is stopped."""
     keep_loaded_code_out_of_collections()
     try:
         server.run(sockets=[sock])
