@@ -10,6 +10,8 @@ import hashlib
 import json
 import os
 import re
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -30,7 +32,8 @@ from ui.web.web_delivery import (
     client_version,
 )
 
-ASSETS = Path(__file__).resolve().parents[2] / "ui" / "web" / "assets"
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "ui" / "web" / "assets"
 
 
 def fetch(url: str, **headers: str):
@@ -291,6 +294,62 @@ def test_a_big_file_is_sent_gzip_until_its_brotli_copy_is_made_then_that_copy(
     restarted = brotli_app(tmp_path / "files", tmp_path / "copies")
     assert asgi_get(restarted, "/big.wasm", **{"Accept-Encoding": "br"}).headers[
         "Content-Encoding"] == "br"
+
+
+ANOTHER_MAKER = """
+import sys, threading, brotli
+from pathlib import Path
+from ui.web.brotli_copies import BrotliCopies
+
+compress = brotli.compress
+
+def compressing(body, **options):
+    print("compressing", flush=True)
+    if sys.argv[2] == "killed":
+        threading.Event().wait()  # killed halfway through, as a stopped server's thread is
+    threading.Event().wait(0.5)  # a big file's minute, shortened
+    return compress(body, **options)
+
+brotli.compress = compressing
+BrotliCopies(Path(sys.argv[1])).make(b"scorepad " * 1000)
+"""
+BODY = b"scorepad " * 1000
+
+
+def another_maker(folder: Path, how: str) -> subprocess.Popen:
+    """Another process making the copy of :data:`BODY` in ``folder``, once it has started."""
+    maker = subprocess.Popen([sys.executable, "-c", ANOTHER_MAKER, str(folder), how],
+                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert maker.stdout.readline() == "compressing\n"
+    return maker
+
+
+def test_a_copy_another_process_makes_is_not_made_twice_and_one_left_unfinished_is_made(
+        tmp_path):
+    """A server stopped or killed halfway through a copy (a minute of CPU for the big files)
+    lets go of it as it ends: the next server makes it at once, not 15 minutes later."""
+    copies = BrotliCopies(tmp_path / "copies")
+    maker = another_maker(tmp_path / "copies", "killed")
+    try:
+        assert copies.make(BODY) is None  # being made: gzip is sent meanwhile
+    finally:
+        maker.kill()
+        maker.wait()
+    assert copies.make(BODY) == brotli.compress(BODY, quality=11)
+    assert brotli.decompress(copies.path_of(hashlib.sha256(BODY).hexdigest()).read_bytes()) \
+        == BODY
+    assert [path.suffix for path in (tmp_path / "copies").iterdir()] == [".br"]
+
+
+def test_bootstrap_waits_for_the_copy_another_process_is_making_and_takes_it(tmp_path,
+                                                                          monkeypatch):
+    maker = another_maker(tmp_path / "copies", "finishes")
+    monkeypatch.setattr(brotli, "compress", lambda *args, **kwargs: pytest.fail("compressed"))
+    try:
+        made = BrotliCopies(tmp_path / "copies").make(BODY, wait=True)
+    finally:
+        assert maker.wait(timeout=60) == 0
+    assert brotli.decompress(made) == BODY
 
 
 def test_the_served_client_is_sent_brotli_where_the_browser_accepts_it(app_server):

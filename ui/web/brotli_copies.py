@@ -22,7 +22,8 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
@@ -33,7 +34,8 @@ QUALITY = 11
 AT_ONCE_UP_TO = 256 * 1024
 """Bytes: a file up to this size is compressed while its request waits (well under a second)."""
 MAKING_FOR = 15 * 60
-"""Seconds after which another process's unfinished copy counts as abandoned."""
+"""Seconds after which another process's unfinished copy counts as abandoned, where the system
+has no ``flock`` (Windows); elsewhere a copy is abandoned as its process ends."""
 
 FIRST_VISIT = {"skwasm": ("main.dart.wasm", "canvaskit/skwasm.wasm"),
                "skwasm-threads": ("main.dart.wasm", "canvaskit/skwasm.wasm"),
@@ -73,28 +75,28 @@ class BrotliCopies:
         self.make_soon([body])
         return None
 
-    def make(self, body: bytes, digest: str | None = None) -> bytes | None:
-        """Compress ``body`` and keep the copy; None if another process is making it now."""
-        import brotli
-
+    def make(self, body: bytes, digest: str | None = None, wait: bool = False) -> bytes | None:
+        """Compress ``body`` and keep the copy; None if another process is making it now
+        (``wait``: wait for that process instead, then take its copy, or make it if the process
+        ended before it was made)."""
         digest = digest or digest_of(body)
         target = self.path_of(digest)
         self.folder.mkdir(parents=True, exist_ok=True)
         making = target.with_name(target.name + ".making")
-        try:  # one process makes it; the others send gzip meanwhile
-            os.close(os.open(making, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-        except FileExistsError:
-            if time.time() - making.stat().st_mtime < MAKING_FOR:
-                return None
-            making.touch()  # abandoned by a process that ended: take it over
-        try:
+        with _one_maker(making, wait) as maker:
+            if not maker:
+                return None  # another process makes it; gzip is sent meanwhile
+            try:
+                return target.read_bytes()  # made by the process waited for
+            except FileNotFoundError:
+                pass
+            import brotli
+
             compressed = brotli.compress(body, quality=QUALITY)
             partial = target.with_name(f"{target.name}.{os.getpid()}.part")
             partial.write_bytes(compressed)
             os.replace(partial, target)
             return compressed
-        finally:
-            making.unlink(missing_ok=True)
 
     def make_soon(self, sources: Iterable[Path | bytes]) -> None:
         """Have a copy of each of ``sources`` (files, or bytes) made in the background unless
@@ -126,6 +128,48 @@ class BrotliCopies:
                                source if isinstance(source, Path) else "a file", error)
 
 
+@contextmanager
+def _one_maker(making: Path, wait: bool) -> Iterator[bool]:
+    """Whether this process is the one to make the copy that ``making`` stands for: true while
+    no other process holds it. On Linux and macOS it is an advisory lock (``flock``), which the
+    system lets go of when its process ends, however it ends: a server stopped or killed halfway
+    through a copy (a minute of CPU) no longer kept every other process from making it for
+    :data:`MAKING_FOR`. Elsewhere the file's existence is the lock, abandoned after
+    :data:`MAKING_FOR` seconds (``wait`` then waits for nothing)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        fcntl = None
+    if fcntl is None:
+        try:
+            os.close(os.open(making, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            if time.time() - making.stat().st_mtime < MAKING_FOR:
+                yield False
+                return
+            making.touch()  # abandoned by a process that ended: take it over
+        try:
+            yield True
+        finally:
+            making.unlink(missing_ok=True)
+        return
+    held = os.open(making, os.O_CREAT | os.O_WRONLY, 0o644)
+    try:
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            # Unlinked while still held: a process that opened it meanwhile takes the lock
+            # next, finds the copy made and sends it.
+            making.unlink(missing_ok=True)
+    finally:
+        os.close(held)
+
+
 def first_visit_files(renderer: str) -> list[Path]:
     """The client's big files a first visit with ``renderer`` loads (:data:`FIRST_VISIT`)."""
     from flet_web import get_package_web_dir
@@ -144,7 +188,7 @@ def main() -> None:
         if not copies.path_of(digest_of(body)).is_file():
             print(f"ui.web.brotli_copies: compressing {path.name} "
                   f"({len(body) / 2**20:.1f} MiB) with Brotli, once", flush=True)
-            copies.make(body)
+            copies.make(body, wait=True)  # a server making it now: its copy, or made here
 
 
 if __name__ == "__main__":
