@@ -429,7 +429,7 @@ class ValleyEditorView(NamesChanges, ShowsTotal, UndoesTable):
         set_props(self._remove_button, changed, visible=kind is not Kind.STARTING_TOWN)
 
     def _describe_selected(self) -> None:
-        """Describe the selected Town or Farmer card again, in its kind's picker."""
+        """Describe the selected Town, Farmer or Starting Town card again, in its kind's picker."""
         card = self.model.selected_card
         if card is not None:
             self._open_picker(Kind(card["kind"]), CardDescription.model_validate(
