@@ -205,6 +205,19 @@ def test_statistics_draw_both_charts_and_the_tables(context):
     assert "Favours" in texts(find(view.root, "statistics-lines"))
 
 
+def test_statistics_turned_to_a_wider_page_keep_the_game_chosen_and_take_the_width(context):
+    finish(context, 1)
+    finish(context, 2)
+    view = StatisticsView(context)
+    view._choose("maple_valley")
+    narrow = find(view.root, "chart-totals").width
+    context.width = 844  # the phone turned (AppContext.resized calls relayout)
+    view.relayout()
+    assert view.game == "maple_valley"
+    assert "Favours" in texts(find(view.root, "statistics-lines"))
+    assert find(view.root, "chart-totals").width > narrow
+
+
 def test_a_line_name_keeps_a_gap_to_its_bars(context):
     """Issue 32, row 13: the names ("Seen", "Tal der Schafe") touched the first bar."""
     import flet_charts as charts

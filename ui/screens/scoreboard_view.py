@@ -169,9 +169,6 @@ class PlayerCard:
 
 
 class ScoreboardView:
-    responsive = False
-    """Not rebuilt by the app on a resize: the board fits itself (:meth:`resized`)."""
-
     def __init__(self, context, table_id: int):
         self.context = context
         session = context.sessions.get(table_id)

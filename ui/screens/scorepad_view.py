@@ -156,7 +156,7 @@ class ScorepadView:
                                                                     self.context.words)))
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
                      tuple(session.player_colours), self.selected,
-                     digits(pad) if self.large_text else None)
+                     digits(pad) if self.large_text else None, self._available_width())
             items.append(self._table.get(shape, lambda: self._build_table(pad)))
             for row in pad.rows:
                 for player, points in enumerate(row.points):

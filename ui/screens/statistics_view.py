@@ -25,14 +25,16 @@ GRID = ft.Colors.OUTLINE_VARIANT
 
 
 class StatisticsView:
-    responsive = True
-    """The charts take the page's width."""
-
     def __init__(self, context):
         self.context = context
         self.game: str | None = None
         self.root = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO)
         self.render()
+
+    def relayout(self) -> None:
+        """The page's width changed: the charts take the new width; the game chosen stays."""
+        self.render()
+        self.context.page.update(self.root)
 
     def render(self) -> None:
         finished = finished_tables(self.context.visible_tables(), self.context.games)

@@ -46,9 +46,6 @@ class TabStrip(ft.Row):
 
 
 class TableView:
-    responsive = True
-    """Rebuilt when the page changes between narrow and wide."""
-
     def __init__(self, context, table_id: int, tab: str, player: int):
         self.context = context
         self.session = context.sessions.get(table_id)
@@ -103,6 +100,25 @@ class TableView:
         self._save_mark.show()
         self._drawn = self.session.revision
         self._save_error = self.session.save_error
+
+    def relayout(self) -> None:
+        """The page's width changed (a phone or a tablet turned, a window resized): the same
+        editor, with the kind chosen, the card selected, Fit and any dialog open over it (a card
+        half described), drawn again in the new width; only the scorepad beside the editor is
+        made (narrow to wide) or dropped (wide to narrow). Building the screen again instead
+        lost all of that in a turn of the phone."""
+        if self._player_gone():
+            return
+        if self.tab != "scorepad":
+            if self.context.wide and self.scorepad is None:
+                self.scorepad = ScorepadView(self.context, self.session, compact=True)
+            elif not self.context.wide:
+                self.scorepad = None
+        self._frame.controls = []
+        self.render()
+        if self.editor is not None:
+            changed_parts(self.editor)  # sent with the frame below
+        self.context.page.update(self._frame)
 
     def show_changes(self, here: bool) -> None:
         """After an edit (``here``: made on this device; else on another) or another device

@@ -120,7 +120,8 @@ class AppContext:
         """This device's grant at a table and whether it is the host's, and when they were read
         (the table, the grants' changes): read again only after a grant changed here."""
         """A redraw for other devices' edits is on its way (see _on_message)."""
-        self._layout = self.layout
+        self._width = self.width
+        """The width the screen shown was last drawn at (see :meth:`resized`)."""
         self._shown_route: str | None = None
         """The address of the screen shown (Back inside a dialog keeps it)."""
         self._asked_for: set[str] = set()
@@ -456,22 +457,21 @@ class AppContext:
             self.view.render()
             self.page.update()
 
-    @property
-    def layout(self) -> tuple[bool, bool]:
-        """What the screens' layout depends on: wide (scorepad beside) and large cells."""
-        return self.wide, self.width >= 700
-
     def resized(self) -> None:
+        """The page's size changed: a screen that fits itself to any size (the scoreboard) fits
+        itself; a screen that takes the page's width (an open table, the statistics) draws
+        itself again at a new width, keeping its controls and what they hold (a phone turned
+        with a card half described). A phone's keyboard changes only the height: nothing is
+        drawn again, and the text field being typed in stays."""
+        width = self.width
+        other_width, self._width = width != self._width, width
         fit = getattr(self.view, "resized", None)
-        if fit is not None:  # a screen that fits itself to any size (the scoreboard)
+        if fit is not None:
             fit()
             return
-        # Redraw only when the layout changes: a phone's keyboard resizes the page too, and a
-        # redraw then would replace the text field being typed in.
-        if self.layout != self._layout:
-            self._layout = self.layout
-            if self.view is not None and getattr(self.view, "responsive", False):
-                self.show(self.page.route)
+        relayout = getattr(self.view, "relayout", None)
+        if other_width and relayout is not None:
+            relayout()
 
     def edited(self, table_id: int) -> None:
         """Tell the other browser tabs showing this table to redraw it."""
