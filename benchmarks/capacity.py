@@ -31,9 +31,11 @@ them: the server CPU per edit they add, and the server's time from a tap to the 
 that shows the edit on a board. ``--write`` then writes docs/benchmarks/scoreboard.md.
 
 Without ``--scoreboards``, the run ends with what watching phones cost (issue 36): server CPU per edit at one table of 6 full valleys with
-the tapping phone alone and with all 6 players' phones, measured in turn (``--watcher-rounds``
-times, ``--watcher-edits`` edits each, settled one by one; medians), beside the targets: 6 phones
-at most 1.1 times 1 phone, and at most 6 ms per edit; and what one more watching phone costs.
+the tapping phone alone, with all 6 players' phones on their valleys, and with the 5 watchers on
+the scorepad's tab, measured in turn (``--watcher-rounds`` times, ``--watcher-edits`` edits
+each, settled one by one; medians), beside the targets: 6 phones at most 1.1 times 1 phone, and
+at most 6 ms per edit; and what one more watching phone costs, on a valley and on the
+scorepad.
 """
 
 from __future__ import annotations
@@ -137,20 +139,23 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int,
             "boards": len(boards), "on_boards": on_boards}
 
 
-async def cpu_per_edit_watched(address: str | Path, phones: int, edits: int) -> float:
+async def cpu_per_edit_watched(address: str | Path, phones: int, edits: int,
+                               watching: str = "valley") -> float:
     """Server CPU (ms, all threads) per edit at one table of :data:`WATCHED_TABLE` full valleys,
-    with ``phones`` of its players' phones connected, each on its own valley: phone 0 lays a Lake
-    on its empty place and removes it, ``edits`` edits, each settled (saved, scored, shown on every
-    phone) before the next; the other phones only watch. A few edits first, not counted, load
-    what first use loads."""
+    with ``phones`` of its players' phones connected, each on its own valley (or, with
+    ``watching="scorepad"``, all but the tapping phone on the scorepad's tab): phone 0 lays a
+    Lake on its empty place and removes it, ``edits`` edits, each settled (saved, scored, shown
+    on every phone) before the next; the other phones only watch. A few edits first, not
+    counted, load what first use loads."""
     store = TableStore(address)
     server = Server(store)
     table_id = full_table(address, players=WATCHED_TABLE, filled=WATCHED_TABLE)
     devices = []
     for player in range(phones):
-        device = server.connect(f"p{player}", f"/table/{table_id}/valley/{player}", table_id,
-                                player)
-        device.view.editor.model.choose_kind(Kind.LAKE)
+        tab = f"valley/{player}" if player == 0 or watching == "valley" else watching
+        device = server.connect(f"p{player}", f"/table/{table_id}/{tab}", table_id, player)
+        if tab.startswith("valley"):
+            device.view.editor.model.choose_kind(Kind.LAKE)
         devices.append(device)
     await server.settle()
     editor = devices[0].view.editor
@@ -175,13 +180,17 @@ def watchers_cost(new_database: Callable[[], str | Path], rounds: int, edits: in
     """What watching phones cost: server CPU per edit with the tapping phone alone at the table and
     with every player's phone there, measured in turn ``rounds`` times (so a change in the
     machine's load falls on both), medians."""
-    alone, all_phones = [], []
+    alone, all_phones, on_scorepad = [], [], []
     for _ in range(rounds):
         alone.append(asyncio.run(cpu_per_edit_watched(new_database(), 1, edits)))
         all_phones.append(asyncio.run(cpu_per_edit_watched(new_database(), WATCHED_TABLE, edits)))
+        on_scorepad.append(asyncio.run(cpu_per_edit_watched(new_database(), WATCHED_TABLE, edits,
+                                                            watching="scorepad")))
     one, every = statistics.median(alone), statistics.median(all_phones)
+    scorepads = statistics.median(on_scorepad)
     return {"one": one, "every": every, "ratio": every / one,
-            "per_watcher": (every - one) / (WATCHED_TABLE - 1)}
+            "per_watcher": (every - one) / (WATCHED_TABLE - 1), "scorepads": scorepads,
+            "per_scorepad": (scorepads - one) / (WATCHED_TABLE - 1)}
 
 
 def watchers_report(cost: dict, edits: int, rounds: int) -> str:
@@ -198,9 +207,14 @@ def watchers_report(cost: dict, edits: int, rounds: int) -> str:
         ("server CPU ms per edit, the tapping phone alone", f"{cost['one']:.1f}", "", ""),
         ("what one more watching phone costs (ms per edit)", f"{cost['per_watcher']:.2f}", "",
          ""),
+        (f"server CPU ms per edit, {WATCHED_TABLE} phones at one table, all but the tapping one "
+         "on the scorepad's tab", f"{cost['scorepads']:.1f}", "", ""),
+        ("what one more phone on the scorepad's tab costs (ms per edit)",
+         f"{cost['per_scorepad']:.2f}", "", ""),
     ]) + (f"\n\nWatchers: a table of {WATCHED_TABLE} full valleys (SQLite), phone 0 laying and "
-          f"removing a Lake, {edits} edits each settled before the next, 1 phone then "
-          f"{WATCHED_TABLE} in turn, {rounds} times; medians.")
+          f"removing a Lake, {edits} edits each settled before the next, 1 phone, then "
+          f"{WATCHED_TABLE} on their valleys, then {WATCHED_TABLE} with the watchers on the "
+          f"scorepad's tab, in turn, {rounds} times; medians.")
 
 
 def lay_or_remove(editor) -> float:

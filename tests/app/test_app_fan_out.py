@@ -104,6 +104,45 @@ def test_an_edit_of_anns_valley_changes_only_her_tab_total_on_bobs_phone(store):
     asyncio.run(run())
 
 
+@pytest.mark.parametrize("route, width", [("scorepad", 390), ("valley/1", 1024)],
+                         ids=["scorepad-tab", "tablet-beside"])
+def test_an_edit_sends_a_watching_scorepad_its_moved_numbers_alone(store, route, width):
+    async def run():
+        # Cy watches the scorepad (its tab on a phone, or beside his valley on a tablet) as Ann
+        # moves her Mountain beside her Field (1 point), then lays a Lake (1 point, one card
+        # more: the card count's warning changes too).
+        table_id, server, ann, _ = await ann_and_bob(
+            store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        cy = server.connect("cy", f"/table/{table_id}/{route}", table_id, 1, width=width)
+        await server.settle()
+        pad = cy.view.scorepad
+        table, values = pad._table._control, dict(pad._values)
+        shown = {key: control.value for key, control in values.items()}
+        cy.take_sent()
+
+        move(ann, (1, 0), (1, 1))
+        await server.settle()
+
+        # Ann's Mountain, total and rank (tied with Bob on 1), each patched on its own: never
+        # the scorepad's root, its table or a column of it diffed and sent whole.
+        numbers = {control._i: key for key, control in values.items()}
+        sent = changes(cy)
+        moved = {numbers[control]: value for control, _, value in sent if control in numbers}
+        assert moved == {("mountains", 0): "1", ("total", 0): "1", ("rank", 0): "1"} == {
+            key: control.value for key, control in values.items() if control.value != shown[key]}
+        whole = {pad.root._i, table._i, pad._table_side._i, pad._table_slot.box._i}
+        assert {control for control, _, _ in sent}.isdisjoint(whole)
+
+        ann.view.editor._choose_kind(Kind.LAKE)
+        ann.view.editor._tap((-1, 0))
+        await server.settle()
+
+        assert values[("lakes", 0)].value == "1" and pad._table._control is table
+        assert {control for control, _, _ in changes(cy)}.isdisjoint(whole)
+
+    asyncio.run(run())
+
+
 def test_an_edit_that_changes_nothing_bob_sees_sends_his_phone_nothing(store):
     async def run():
         # A Lake scores 1 wherever it lies: moving it changes Ann's valley, not her total.

@@ -90,28 +90,51 @@ def english() -> Language:
     return language(DEFAULT)
 
 
+class WarningBox:
+    """Warnings (a valley's card count...) in the warning colour, one line each; past the first
+    few, a tap shows the rest (said in ``words``). Its lines' words change in place
+    (:meth:`show`): a card count that moves sends its line alone, not a new box."""
+
+    def __init__(self, identifier: str, messages: tuple[str, ...] | list[str],
+                 words: Language | None = None):
+        words = words or english()
+        self.texts = [ft.Text(message, size=13, color=WARNING_INK, expand=True)
+                      for message in messages]
+        lines = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK), text],
+                        vertical_alignment=ft.CrossAxisAlignment.START) for text in self.texts]
+        column = ft.Column(lines[:WARNINGS_SHOWN], spacing=4)
+        self._shown = min(len(lines), WARNINGS_SHOWN)
+        """The lines on the page (the rest join it when the tap asks)."""
+        hidden = len(lines) - WARNINGS_SHOWN
+        if hidden > 0:
+            def show_all(e=None) -> None:
+                column.controls = lines
+                self._shown = len(lines)
+
+            column.controls.append(tap_target(
+                ft.Text(words.say_n("ui.widgets.more_warnings", "{count} more warning",
+                                    "{count} more warnings", hidden), size=13,
+                        color=WARNING_INK, weight=ft.FontWeight.BOLD),
+                show_all, f"{identifier}-more", border_color=WARNING_INK))
+        self.root = labelled(identifier, ft.Container(column, bgcolor=WARNING_BG,
+                                                      border_radius=8, padding=8))
+
+    def show(self, messages: tuple[str, ...] | list[str]) -> list[ft.Control]:
+        """Each line says its message (as many messages as the box has lines); the lines on the
+        page whose words changed, to send (a hidden line goes with the rest when shown)."""
+        changed = []
+        for number, (text, message) in enumerate(zip(self.texts, messages, strict=True)):
+            if text.value != message:
+                text.value = message
+                if number < self._shown:
+                    changed.append(text)
+        return changed
+
+
 def warning_box(identifier: str, messages: tuple[str, ...] | list[str],
                 words: Language | None = None) -> ft.Control:
-    """Warnings (a valley's card count...) in the warning colour, one line each; past the first
-    few, a tap shows the rest (said in ``words``)."""
-    words = words or english()
-    lines = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK),
-                     ft.Text(message, size=13, color=WARNING_INK, expand=True)],
-                    vertical_alignment=ft.CrossAxisAlignment.START)
-             for message in messages]
-    column = ft.Column(lines[:WARNINGS_SHOWN], spacing=4)
-    hidden = len(lines) - WARNINGS_SHOWN
-    if hidden > 0:
-        def show_all(e=None) -> None:
-            column.controls = lines
-
-        column.controls.append(tap_target(
-            ft.Text(words.say_n("ui.widgets.more_warnings", "{count} more warning",
-                                "{count} more warnings", hidden), size=13,
-                    color=WARNING_INK, weight=ft.FontWeight.BOLD),
-            show_all, f"{identifier}-more", border_color=WARNING_INK))
-    return labelled(identifier, ft.Container(column, bgcolor=WARNING_BG, border_radius=8,
-                                             padding=8))
+    """A :class:`WarningBox` that stays as it is drawn."""
+    return WarningBox(identifier, messages, words).root
 
 
 def warning_mark(text: str, words: Language | None = None) -> ft.Container:

@@ -16,8 +16,9 @@ from ui.screens.exports import download, save_in_exports
 from ui.games.plugin import player_colour
 from ui.screens.scorepad_model import Scorepad, export_json, part_index, plain_text, short_names
 from ui.screens.table_settings_view import problem_fixes
-from ui.parts.widgets import (PROBLEM, TOUCH, Memo, labelled, selectable_text, tap_target,
-                              warning_box)
+from ui.live.editing import NamesChanges, set_props
+from ui.parts.widgets import (PROBLEM, TOUCH, Memo, Slot, labelled, same_controls,
+                              selectable_text, tap_target, WarningBox)
 
 LABEL_WIDTH = 136
 POINTS_WIDTH = 64
@@ -91,7 +92,7 @@ def player_groups(players: int, across: int) -> list[range]:
     return [range(start, min(start + size, players)) for start in range(0, players, size)]
 
 
-class ScorepadView:
+class ScorepadView(NamesChanges):
     def __init__(self, context, session, compact: bool = False):
         self.context = context
         self.session = session
@@ -106,6 +107,11 @@ class ScorepadView:
         self._winners_box = labelled("winners", self._winners)
         self._tie_break_box = labelled("tie-break", self._tie_break)
         self._table = Memo()
+        self._changed: list[ft.Control] = []
+        self._warnings_slot, self._table_slot, self._notes_slot, self._problems_slot = (
+            Slot() for _ in range(4))
+        self._empty = labelled("scorepad-empty", ft.Text(context.words.say(
+            "ui.scorepad.empty", "Not scored yet: fix the problems below."), size=15))
         self._explained = Memo()
         self._warnings = Memo()
         self._problems = Memo()
@@ -134,65 +140,90 @@ class ScorepadView:
         self._side_by_side = ft.Row([self._table_side, self._beside], spacing=16,
                                     vertical_alignment=ft.CrossAxisAlignment.START)
         self.render()
+        self.changed_parts()  # the first drawing goes with its screen's
 
     def render(self) -> None:
         """Redraw; the table is rebuilt only when its rows, players or selection change, else
-        its numbers are updated in place."""
+        its numbers are updated in place. Each part that changed is named for
+        :meth:`changed_parts`, to be sent on its own: a watching device is sent the numbers
+        that moved, never the whole scorepad diffed again (which cost a device on the scorepad
+        several milliseconds of the server's time at every edit of the table)."""
         session = self.session
+        changed = self._changed
         result = session.result_in(self.context.words)
         items: list[ft.Control] = []
         # On a tablet the explanation of a tapped line sits beside the table, not under it.
         side_by_side = self.context.wide and not self.compact
         beside: ft.Control | None = None
         if result is None:
-            items.append(labelled("scorepad-empty", ft.Text(self.context.words.say(
-                "ui.scorepad.empty", "Not scored yet: fix the problems below."), size=15)))
+            items.append(self._empty)
         else:
             pad = Scorepad(result, self.context.words)
-            if pad.warnings:  # at the top, where the eye starts
-                items.append(self._warnings.get(pad.warnings,
-                                                lambda: warning_box("scorepad-warnings",
-                                                                    pad.warnings,
-                                                                    self.context.words)))
+            # At the top, where the eye starts; its place is kept when there are none.
+            warnings = self._warnings.get(len(pad.warnings), lambda: WarningBox(
+                "scorepad-warnings", pad.warnings, self.context.words))
+            changed += warnings.show(pad.warnings)
+            items.append(self._optional(self._warnings_slot,
+                                        warnings.root if pad.warnings else None))
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
                      tuple(session.player_colours), self.selected,
                      digits(pad) if self.large_text else None, self._available_width())
-            items.append(self._table.get(shape, lambda: self._build_table(pad)))
+            items.append(self._table_slot.put(self._table.get(shape,
+                                                              lambda: self._build_table(pad)),
+                                              changed))
             for row in pad.rows:
                 for player, points in enumerate(row.points):
-                    self._values[(row.category, player)].value = str(points)
+                    set_props(self._values[(row.category, player)], changed, value=str(points))
             for key, values in zip(SUMS, (pad.totals, pad.ranks)):
                 for player, value in enumerate(values):
-                    self._values[(key, player)].value = str(value)
-            self._winners.value = pad.winners_text
-            self._tie_break.value = pad.tie_break_line
+                    set_props(self._values[(key, player)], changed, value=str(value))
+            set_props(self._winners, changed, value=pad.winners_text)
+            set_props(self._tie_break, changed, value=pad.tie_break_line)
             items.append(self._winners_box)
             items.append(self._tie_break_box)
             notes = tuple((player.name, player.notes) for player in result.players)
-            if any(player_notes for _, player_notes in notes):
-                items.append(self._notes.get(notes, lambda: self._notes_block(notes)))
+            items.append(self._optional(self._notes_slot, any(
+                player_notes for _, player_notes in notes) and self._notes.get(
+                notes, lambda: self._notes_block(notes))))
             # A phone shows the explanation in a sheet over the scorepad (see _select).
             explained = (self._explained.get((self.selected, session.revision),
                                              lambda: self._explanation(pad))
                          if self.selected is not None and self.context.wide else self._hint)
-            self._panel.content = explained
+            if self._panel.content is not explained:
+                self._panel.content = explained
+                changed.append(self._panel)
             if side_by_side:
                 beside = self._panel
             else:
                 items.append(self._panel)
         problems = session.checked.problems
-        if problems:
-            items.append(self._problems.get(problems, self._problem_list))
+        items.append(self._optional(self._problems_slot, problems and self._problems.get(
+            problems, self._problem_list)))
         if not self.compact:
             items.append(self._share)
         if self._kept is not None:
             items.append(self._kept)
         if beside is None:
-            self.root.controls = items
+            self._hold(self.root, items)
         else:
-            self._table_side.controls = items
-            self._beside.content = beside
-            self.root.controls = [self._side_by_side]
+            self._hold(self._table_side, items)
+            if self._beside.content is not beside:
+                self._beside.content = beside
+                changed.append(self._beside)
+            self._hold(self.root, [self._side_by_side])
+
+    def _optional(self, slot: Slot, part: ft.Control | None) -> ft.Control:
+        """``slot``'s place holding ``part``, hidden when there is none (the warnings, the
+        notes, the problems): the scorepad's list of parts stays the same as they come and go."""
+        box = slot.put(part or None, self._changed)
+        set_props(box, self._changed, visible=bool(part))
+        return box
+
+    def _hold(self, column: ft.Column, items: list[ft.Control]) -> None:
+        """``column`` shows ``items``: sent (named changed) only when they are other parts."""
+        if not same_controls(column.controls, items):
+            column.controls = items
+            self._changed.append(column)
 
     def _problem_list(self) -> ft.Control:
         return problem_fixes(self.context, self.session, "scorepad-problems")
@@ -322,7 +353,7 @@ class ScorepadView:
     async def _select(self, category: str, player: int, e=None) -> None:
         self.selected = None if self.selected == (category, player) else (category, player)
         self.render()
-        self.context.page.update()
+        self.context.page.update(*self.changed_parts())
         if self.selected is None:
             return
         result = self.session.result_in(self.context.words)
@@ -339,7 +370,7 @@ class ScorepadView:
     def _unselect(self) -> None:
         self.selected = None
         self.render()
-        self.context.page.update()
+        self.context.page.update(*self.changed_parts())
 
     async def _copy(self, e=None) -> None:
         words = self.context.words

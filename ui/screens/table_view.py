@@ -83,14 +83,16 @@ class TableView:
         self.render()
 
     def render(self) -> None:
-        """Bring every part of the screen up to the table's latest revision (the page is
-        updated by the caller)."""
+        """Bring every part of the screen up to the table's latest revision (the caller sends
+        the whole screen: what the parts name as changed goes with it)."""
         if self._player_gone():
             return
         if self.editor is not None:
             self.editor.render()
+            changed_parts(self.editor)
         if self.scorepad is not None:
             self.scorepad.render()
+            changed_parts(self.scorepad)
         if self.photos is not None:
             self.photos.render()
         if not self._frame.controls:
@@ -116,8 +118,6 @@ class TableView:
                 self.scorepad = None
         self._frame.controls = []
         self.render()
-        if self.editor is not None:
-            changed_parts(self.editor)  # sent with the frame below
         self.context.page.update(self._frame)
 
     def show_changes(self, here: bool) -> None:
@@ -142,7 +142,7 @@ class TableView:
                 parts += self.editor.show_total()
         if self.scorepad is not None and (here or moved):
             self.scorepad.render()
-            parts.append(self.scorepad.root)
+            parts += changed_parts(self.scorepad)
         if parts:
             self.context.page.update(*parts)
 
