@@ -129,6 +129,27 @@ def test_the_start_page_names_the_clients_files_at_the_pinned_address(tmp_path):
     assert asgi_get(app, "/main.js").text == 'let page = "</head>", boot = "flutter_bootstrap.js";'
 
 
+def test_the_start_page_asks_at_once_for_what_the_client_would_ask_for_once_it_runs(tmp_path):
+    (tmp_path / "index.html").write_text(FLET_PAGE)
+    app = StartPage(StaticFiles(directory=tmp_path, html=True), "/client/v1/", (),
+                    preloads=("assets/FontManifest.json", "cut/Sans.1.woff2"), wasm=True)
+    page = asgi_get(app, "/").text
+    head = page[page.index("<head>") + len("<head>"):]
+    # At the head's start, as the client's fetch asks (cors, same-origin credentials), so that
+    # the client takes what was preloaded instead of asking again.
+    assert head.startswith(
+        '<link rel="preload" href="/client/v1/assets/FontManifest.json" as="fetch" '
+        'crossorigin="anonymous"><link rel="preload" href="/client/v1/cut/Sans.1.woff2" '
+        'as="fetch" crossorigin="anonymous"><script>(function () {')
+    script = head[head.index("<script>"):head.index("</script>")]
+    assert '"Google Inc."' in script and "WebAssembly.validate(" in script
+    assert 'link.href = "/client/v1/" + name;' in script
+    assert '"main.dart.wasm"' in script and '"canvaskit/skwasm.wasm"' in script
+    without = StartPage(StaticFiles(directory=tmp_path, html=True), "/client/v1/", (),
+                        preloads=("assets/FontManifest.json",))
+    assert "WebAssembly" not in asgi_get(without, "/").text
+
+
 def test_the_font_list_leaves_out_the_fonts_the_app_never_draws_with_and_names_its_own(tmp_path):
     fonts = [{"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons.otf"}]},
              {"family": "packages/flutter_math_fork/KaTeX_Main",

@@ -57,6 +57,8 @@ def test_a_returning_phone_asks_the_server_for_the_start_page_only(app_server, b
         asked, _, first_bytes = visit(context, f"{app_server.url}/")
         assert "/" in asked
         assert any(path.endswith("/main.dart.wasm") for path in asked)
+        # What the start page preloads is taken by the client, not asked for again.
+        assert len(set(asked)) == len(asked), sorted(asked)
         assert first_bytes > 2**20
         asked, kept, client_bytes = visit(context, f"{app_server.url}/")
     finally:

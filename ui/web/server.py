@@ -76,7 +76,7 @@ def build_asgi_app(db_path: str | Path, port: int, lan: list[str] | None = None,
                                     "Girasoles and Maple Valley"))
     copies = BrotliCopies()
     copies.make_soon(first_visit_files(renderer))  # in the background, unless made before
-    deliver_to_phones(app, client, fonts_base(), cuts, copies)
+    deliver_to_phones(app, client, fonts_base(), cuts, copies, renderer)
     drawn = draw_with(app, renderer)
     # A public server takes no host key: ``?key=`` is not even taken off the address.
     told = DeviceLanguageHeaders(TextScaleCookie(

@@ -26,6 +26,7 @@ import asyncio
 import gzip
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -341,16 +342,51 @@ class PinnedClient:
         await self.app(scope, receive, kept)
 
 
+WASM_PRELOAD = """<script>(function () {
+  var blink = navigator.vendor === "Google Inc." || navigator.userAgent.includes("Edg/");
+  if (!blink || typeof WebAssembly !== "object" || !WebAssembly.validate(
+      new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]))) return;
+  var light = typeof ImageDecoder !== "undefined" && typeof Intl.Segmenter !== "undefined"
+    && typeof Intl.v8BreakIterator !== "undefined";
+  ["main.dart.wasm", light ? "canvaskit/skwasm.wasm" : "canvaskit/skwasm_heavy.wasm"].forEach(
+    function (name) {
+      var link = document.createElement("link");
+      link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous";
+      link.href = "BASE" + name;
+      document.head.appendChild(link);
+    });
+})();</script>"""
+"""Asks at once, on a browser to which Flutter's loader (flutter_bootstrap.js) will give its
+dart2wasm build, for that build's two WebAssembly files (``BASE``: the pinned address). The
+loader asks for them only after its own script, then the build's ``main.dart.mjs``, have come,
+each a round trip later, and a phone's network sat half idle meanwhile. The test is the
+loader's: a Blink browser (its ``wasmAllowList`` default) that validates a WebAssembly GC type,
+and skwasm's heavy variant where the browser lacks the image codecs or the break iterators. The
+loader also wants WebGL, which is not asked here (it costs a drawing context): a Chromium
+without it fetches the WebAssembly in vain."""
+
+
 class StartPage(EditedAnswers):
     """The start page (every HTML answer: Flet answers any address of the app with its
     index.html), edited as it is sent: the client's files it names (:data:`PINNED_PAGE_FILES`)
     and the bases the client finds the others by (its entry point, CanvasKit, its assets) are
     moved to the pinned address ``base``, and ``<script>`` tags for the app's own scripts
-    (:data:`PAGE_SCRIPTS`, there too) are added before the client's."""
+    (:data:`PAGE_SCRIPTS`, there too) are added before the client's.
+
+    At the head's start, the client's files that the page would otherwise ask for only once the
+    client has started are asked for at once (``<link rel="preload">``, as the client's
+    ``fetch`` asks, so that it takes them): ``preloads`` (under ``base``: the font list and its
+    fonts, which every build loads before it draws) and, with ``wasm``, the dart2wasm build's
+    WebAssembly where the loader will choose it (:data:`WASM_PRELOAD`). A phone's first visit
+    then downloads while it compiles instead of after."""
 
     def __init__(self, app: ASGIApp, base: str, scripts: tuple[str, ...] = PAGE_SCRIPTS,
-                 fonts_base: str | None = None):
+                 fonts_base: str | None = None, preloads: tuple[str, ...] = (),
+                 wasm: bool = False):
         super().__init__(app)
+        self.early = ("".join(f'<link rel="preload" href="{base}{name}" as="fetch" '
+                              f'crossorigin="anonymous">' for name in preloads)
+                      + (WASM_PRELOAD.replace('"BASE"', f'"{base}"') if wasm else "")).encode()
         # Flet's own script (in the head, before this) has set flet's bases; the client reads
         # them when its bootstrap script (at the end of the body) runs.
         fonts = f'\nflet.fontFallbackBaseUrl = "{fonts_base}";' if fonts_base else ""
@@ -370,7 +406,13 @@ class StartPage(EditedAnswers):
     def _edited(self, page: bytes) -> bytes:
         for name, pinned in self.moves:
             page = page.replace(name, pinned)
+        if self.early:
+            page = re.sub(rb"<head\b[^>]*>", lambda head: head[0] + self.early, page, count=1)
         return page.replace(b"</head>", self.head + b"</head>", 1)
+
+
+FONT_LIST = "assets/FontManifest.json"
+"""The client's list of the fonts it loads before it draws, under its files' address."""
 
 
 class FontManifest(EditedAnswers):
@@ -385,7 +427,7 @@ class FontManifest(EditedAnswers):
                       for family, file in fonts.items()]
 
     def edit_for(self, scope: Scope, headers: MutableHeaders) -> Callable[[bytes], bytes] | None:
-        return self._used_only if scope["path"].endswith("/assets/FontManifest.json") else None
+        return self._used_only if scope["path"].endswith("/" + FONT_LIST) else None
 
     def _used_only(self, manifest: bytes) -> bytes:
         families = json.loads(manifest)
@@ -397,7 +439,7 @@ class FontManifest(EditedAnswers):
 
 def deliver_to_phones(app, base: str, fonts_base: str | None = None,
                       cuts: dict[str, Path] | None = None,
-                      copies: BrotliCopies | None = None) -> None:
+                      copies: BrotliCopies | None = None, renderer: str = "skwasm") -> None:
     """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
     page to name them there (with the app's scripts), leave the unused fonts out of the
     client's list and put the app's own in it (Roboto too), then compress and set the caching
@@ -407,13 +449,18 @@ def deliver_to_phones(app, base: str, fonts_base: str | None = None,
     With ``cuts`` (ui/web/font_cuts.py's ``cut_fonts``), the font list names those in place of
     the app's whole fonts and the client's icon font, and they are served (:class:`CutFonts`).
     With ``copies`` (a :class:`~ui.web.brotli_copies.BrotliCopies`), a browser that accepts
-    Brotli is sent its copies."""
+    Brotli is sent its copies. The start page asks at once for the font list, the fonts in it
+    and, with a skwasm ``renderer`` (ui/web/renderer.py), the WebAssembly (:class:`StartPage`).
+    """
     from ui.web.fallback_fonts import FallbackFonts
 
+    fonts = listed_fonts(cuts)
     if cuts:
         app.add_middleware(CutFonts, cuts=cuts)
-    app.add_middleware(FontManifest, fonts=listed_fonts(cuts))
-    app.add_middleware(StartPage, base=base, fonts_base=fonts_base)
+    app.add_middleware(FontManifest, fonts=fonts)
+    app.add_middleware(StartPage, base=base, fonts_base=fonts_base,
+                       preloads=(FONT_LIST, *dict.fromkeys(fonts.values())),
+                       wasm=renderer.startswith("skwasm"))
     app.add_middleware(CompressedStatic, copies=copies)  # wraps the ones above: the page is
     # compressed edited
     app.add_middleware(PinnedClient, base=base)  # the others see plain names
