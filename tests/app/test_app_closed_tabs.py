@@ -160,3 +160,18 @@ def test_flets_handler_fails_on_a_disposed_session_for_any_other_ending(main_end
     else:
         assert [record for record in caplog.records
                 if record.levelno >= logging.ERROR and "Unhandled error" in record.getMessage()]
+
+
+def test_flets_connection_still_keeps_its_send_queue_where_still_connected_reads_it():
+    """``still_connected`` reads flet-web's private send queue (None once the websocket closed):
+    this fails when a Flet release moves it."""
+    import inspect
+
+    from flet_web.fastapi.flet_app import FletApp
+
+    from ui.web.closed_tabs import FLET_SEND_QUEUE
+
+    assert FLET_SEND_QUEUE == "_FletApp__send_queue"
+    source = inspect.getsource(FletApp)
+    assert "self.__send_queue.put_nowait(" in inspect.getsource(FletApp.send_message)
+    assert "self.__send_queue = None" in source

@@ -572,7 +572,19 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
-        context = AppContext(page, store, sessions, access, presence, await identify(page), lan,
+        # The browser is asked for its device's token, its chosen language and its locales at
+        # once: the first screen waits on one round trip to the phone, not three.
+        headers = language_headers.get()
+        try:
+            device, language = await asyncio.gather(identify(page),
+                                                    device_language(page, headers))
+        except Exception:
+            if still_connected(page) and page.session.connection is connection:
+                raise
+            # Closed before it was asked: Flet's send fails on the closed connection.
+            logger.debug("a browser tab closed before its screen was ready")
+            raise TabClosedBeforeReady("the tab closed before its screen was ready") from None
+        context = AppContext(page, store, sessions, access, presence, device, lan,
                              uploads, public, quotas, retention)
         page.on_route_change = lambda e: context.route_changed(e.route)
         page.on_connect = lambda e: context.loaded_again()
@@ -589,8 +601,7 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
             except StoreUnavailable as error:  # the screen says so; the key is shown again
                 logger.error("the host key could not be checked: %s", error)
         context.text_scale = text_scale.get()
-        context.language_headers = language_headers.get()
-        language = await device_language(page, context.language_headers)
+        context.language_headers = headers
         context.language_chosen = language.chosen
         context.speak(language.code)
         page.on_locale_change = lambda e: context.system_languages_changed(e.locales)

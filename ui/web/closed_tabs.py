@@ -33,7 +33,14 @@ def still_connected(page) -> bool:
     ``page.run_task`` (and ``page.loop``) raise ``AttributeError: 'NoneType' object has no
     attribute 'loop'``. A handler that awaited the browser asks here before such a call.
     """
-    return page.session.connection is not None
+    connection = page.session.connection
+    return connection is not None and getattr(connection, FLET_SEND_QUEUE, True) is not None
+
+
+FLET_SEND_QUEUE = "_FletApp__send_queue"
+"""Where flet-web's connection (``FletApp``) keeps what it is to send: None once its websocket
+has closed, a moment before Flet drops the connection, and a send then fails with an
+``AttributeError`` (tests/app/test_app_closed_tabs.py checks that this still holds)."""
 
 
 class TabClosedBeforeReady(BrokenPipeError):
