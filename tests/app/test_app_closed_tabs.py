@@ -65,9 +65,9 @@ def test_flets_receive_loop_warning_for_a_closed_tab_becomes_a_debug_line(caplog
 def test_a_tab_closed_while_main_awaited_its_device_ends_main_with_one_debug_line(
         tmp_path, monkeypatch, caplog):
     """The tab closes while ``main`` awaits the browser's answers (its device token, its
-    language): Flet then drops the session's connection, and ``main`` ends without asking for
-    the theme (``page.run_task`` would fail on the missing connection's loop), by Flet's own
-    broken pipe (Flet's handler then logs one info line; the test below runs that handler)."""
+    language, its theme): Flet then drops the session's connection, and ``main`` ends by Flet's
+    own broken pipe (Flet's handler then logs one info line; the test below runs that
+    handler)."""
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
 

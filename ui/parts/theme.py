@@ -3,6 +3,7 @@ switch on the home screen, remembered in the browser's storage, so per device)."
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -19,6 +20,9 @@ MODES = {"system": ft.ThemeMode.SYSTEM, "dark": ft.ThemeMode.DARK, "light": ft.T
 """In the order the switch steps through them."""
 ICONS = {"system": ft.Icons.BRIGHTNESS_AUTO, "dark": ft.Icons.DARK_MODE,
          "light": ft.Icons.LIGHT_MODE}
+STORAGE_TIMEOUT = 20
+"""Seconds to wait for the browser's storage (a loaded phone can be slow), as for the device's
+token and language."""
 
 
 def switch_words(words: Language, mode: str) -> str:
@@ -40,17 +44,18 @@ def mode_of(page: ft.Page) -> str:
     return next((name for name, mode in MODES.items() if mode == page.theme_mode), "system")
 
 
-async def restore(page: ft.Page, redraw: Callable[[], None]) -> None:
-    """Apply this device's choice, if it made one (the page starts following the device), and
-    redraw the screen (its switch shows the mode)."""
+async def chosen_mode() -> ft.ThemeMode:
+    """The mode this device chose with the switch, asked of the browser together with the
+    device's token and language (one round trip) so that its first screen is drawn in it: a
+    device that chose dark is never drawn light first. Following the device when it chose
+    nothing, when its storage holds something else, or when the storage does not answer."""
     try:
-        chosen = await ft.SharedPreferences().get(PREFERENCE)
-    except Exception:  # noqa: BLE001 - storage refused: following the device is fine
-        logger.warning("cannot read the theme preference", exc_info=True)
-        return
-    if chosen in MODES and MODES[chosen] != page.theme_mode:
-        page.theme_mode = MODES[chosen]
-        redraw()
+        chosen = await asyncio.wait_for(ft.SharedPreferences().get(PREFERENCE), STORAGE_TIMEOUT)
+    except (asyncio.TimeoutError, RuntimeError):  # Flet's error for the browser's refusal
+        logger.warning("the browser's storage did not answer: its theme follows the device")
+        return ft.ThemeMode.SYSTEM
+    return MODES.get(chosen, ft.ThemeMode.SYSTEM) if isinstance(chosen, str) else \
+        ft.ThemeMode.SYSTEM
 
 
 def theme_switch(page: ft.Page, words: Language) -> ft.Control:

@@ -452,7 +452,8 @@ class AppContext:
         return self._allowed
 
     def redraw(self) -> None:
-        """Draw the current screen again and diff the whole page (the theme changed)."""
+        """Draw the current screen again and diff the whole page (a screen that does not say what
+        changed)."""
         if self.view is not None:
             self.view.render()
             self.page.update()
@@ -570,20 +571,21 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         page.title = "scorepad"
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=ft.Colors.AMBER)
-        page.theme_mode = ft.ThemeMode.SYSTEM
         page.padding = 0
-        # The browser is asked for its device's token, its chosen language and its locales at
-        # once: the first screen waits on one round trip to the phone, not three.
+        # The browser is asked for its device's token, its chosen language, its locales and its
+        # chosen theme at once: the first screen waits on one round trip to the phone, and is
+        # drawn in the device's theme (a device that chose dark is never drawn light first).
         headers = language_headers.get()
         try:
-            device, language = await asyncio.gather(identify(page),
-                                                    device_language(page, headers))
+            device, language, theme_mode = await asyncio.gather(
+                identify(page), device_language(page, headers), theme.chosen_mode())
         except Exception:
             if still_connected(page) and page.session.connection is connection:
                 raise
             # Closed before it was asked: Flet's send fails on the closed connection.
             logger.debug("a browser tab closed before its screen was ready")
             raise TabClosedBeforeReady("the tab closed before its screen was ready") from None
+        page.theme_mode = theme_mode
         context = AppContext(page, store, sessions, access, presence, device, lan,
                              uploads, public, quotas, retention)
         page.on_route_change = lambda e: context.route_changed(e.route)
@@ -617,6 +619,5 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         if not still_connected(page) or page.session.connection is not connection:
             logger.debug("a browser tab closed before its screen was ready")
             raise TabClosedBeforeReady("the tab closed before its screen was ready")
-        page.run_task(theme.restore, page, context.redraw)
 
     return main
