@@ -33,7 +33,8 @@ from pathlib import Path
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ui.web.brotli_copies import BrotliCopies, digest_of
+from ui.web.brotli_copies import FIRST_VISIT, BrotliCopies, digest_of
+from ui.web.renderer import DEFAULT_RENDERER
 
 COMPRESS_FROM = 1024
 """Bytes; smaller files are sent as they are (compressing them saves nothing)."""
@@ -439,7 +440,8 @@ class FontManifest(EditedAnswers):
 
 def deliver_to_phones(app, base: str, fonts_base: str | None = None,
                       cuts: dict[str, Path] | None = None,
-                      copies: BrotliCopies | None = None, renderer: str = "skwasm") -> None:
+                      copies: BrotliCopies | None = None,
+                      renderer: str = DEFAULT_RENDERER) -> None:
     """Pin the client's files to the address ``base`` (a :func:`pinned_base`), edit the start
     page to name them there (with the app's scripts), leave the unused fonts out of the
     client's list and put the app's own in it (Roboto too), then compress and set the caching
@@ -460,7 +462,7 @@ def deliver_to_phones(app, base: str, fonts_base: str | None = None,
     app.add_middleware(FontManifest, fonts=fonts)
     app.add_middleware(StartPage, base=base, fonts_base=fonts_base,
                        preloads=(FONT_LIST, *dict.fromkeys(fonts.values())),
-                       wasm=renderer.startswith("skwasm"))
+                       wasm="main.dart.wasm" in FIRST_VISIT.get(renderer, ()))
     app.add_middleware(CompressedStatic, copies=copies)  # wraps the ones above: the page is
     # compressed edited
     app.add_middleware(PinnedClient, base=base)  # the others see plain names
