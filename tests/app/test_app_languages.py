@@ -62,15 +62,15 @@ def test_an_editor_says_a_total_in_the_device_language_singular_and_plural(tmp_p
 
 def test_a_refused_count_and_more_warnings_are_said_in_the_device_language():
     from ui.live.editing import parse_count
-    from ui.parts.widgets import warning_box
+    from ui.parts.widgets import WarningBox
 
     assert parse_count("3.5", "cubos", 9, words=app_language("es")) == (
         None, "3.5 no es un número de cubos: escribe un número entero de 0 a 9.")
     assert parse_count("", "Münzen", 40, words=app_language("de")) == (
         None, "Gib eine Anzahl Münzen ein, eine ganze Zahl von 0 bis 40.")
-    more = warning_box("w", ["a", "b", "c"], app_language("de")).content.content.controls[-1]
+    more = WarningBox("w", ["a", "b", "c"], app_language("de")).root.content.content.controls[-1]
     assert more.content.content.controls[0].value == "1 weitere Warnung"
-    more = warning_box("w", list("abcdef"), app_language("es")).content.content.controls[-1]
+    more = WarningBox("w", list("abcdef"), app_language("es")).root.content.content.controls[-1]
     assert more.content.content.controls[0].value == "4 avisos más"
 
 

@@ -92,49 +92,73 @@ def english() -> Language:
 
 class WarningBox:
     """Warnings (a valley's card count...) in the warning colour, one line each; past the first
-    few, a tap shows the rest (said in ``words``). Its lines' words change in place
-    (:meth:`show`): a card count that moves sends its line alone, not a new box."""
+    few, a tap shows the rest (said in ``words``). Kept for the life of a screen: its lines'
+    words change in place and lines come and go as the warnings do (:meth:`show`), so a card
+    count that moves sends its line alone, and a warning that comes sends its line, not a new
+    box (a new box cost every phone watching the scorepad more of the server's time than all
+    the rest of its redraw, at each edit that changed how many warnings there were)."""
 
     def __init__(self, identifier: str, messages: tuple[str, ...] | list[str],
                  words: Language | None = None):
-        words = words or english()
-        self.texts = [ft.Text(message, size=13, color=WARNING_INK, expand=True)
-                      for message in messages]
-        lines = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK), text],
-                        vertical_alignment=ft.CrossAxisAlignment.START) for text in self.texts]
-        column = ft.Column(lines[:WARNINGS_SHOWN], spacing=4)
-        self._shown = min(len(lines), WARNINGS_SHOWN)
-        """The lines on the page (the rest join it when the tap asks)."""
-        hidden = len(lines) - WARNINGS_SHOWN
-        if hidden > 0:
-            def show_all(e=None) -> None:
-                column.controls = lines
-                self._shown = len(lines)
-
-            column.controls.append(tap_target(
-                ft.Text(words.say_n("ui.widgets.more_warnings", "{count} more warning",
-                                    "{count} more warnings", hidden), size=13,
-                        color=WARNING_INK, weight=ft.FontWeight.BOLD),
-                show_all, f"{identifier}-more", border_color=WARNING_INK))
-        self.root = labelled(identifier, ft.Container(column, bgcolor=WARNING_BG,
+        self.words = words or english()
+        self.texts: list[ft.Text] = []
+        self.lines: list[ft.Row] = []
+        self.expanded = False
+        """Every line shown: the player asked for the rest with a tap."""
+        self._more_text = ft.Text(size=13, color=WARNING_INK, weight=ft.FontWeight.BOLD)
+        self._more = tap_target(self._more_text, self._show_all, f"{identifier}-more",
+                                border_color=WARNING_INK)
+        self._column = ft.Column(spacing=4)
+        self.root = labelled(identifier, ft.Container(self._column, bgcolor=WARNING_BG,
                                                       border_radius=8, padding=8))
+        self.show(messages)
 
     def show(self, messages: tuple[str, ...] | list[str]) -> list[ft.Control]:
-        """Each line says its message (as many messages as the box has lines); the lines on the
-        page whose words changed, to send (a hidden line goes with the rest when shown)."""
-        changed = []
-        for number, (text, message) in enumerate(zip(self.texts, messages, strict=True)):
+        """Say ``messages``, one a line: the lines kept say their new words, a line is added
+        for each new message and the last ones go when there are fewer. What to send: the
+        lines on the page whose words changed and "N more" when its number did, or the list
+        of lines when it changed (which sends them all)."""
+        reworded = set()
+        for text, message in zip(self.texts, messages):
             if text.value != message:
                 text.value = message
-                if number < self._shown:
-                    changed.append(text)
+                reworded.add(id(text))
+        for message in messages[len(self.texts):]:
+            text = ft.Text(message, size=13, color=WARNING_INK, expand=True)
+            self.texts.append(text)
+            self.lines.append(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18,
+                                              color=WARNING_INK), text],
+                                     vertical_alignment=ft.CrossAxisAlignment.START))
+        del self.texts[len(messages):], self.lines[len(messages):]
+        more = self._more_text.value
+        if self._arrange():
+            return [self._column]
+        # Controls compare by value: the lines on the page are told by identity.
+        on_page = {id(control) for control in self._column.controls}
+        changed: list[ft.Control] = [text for text, line in zip(self.texts, self.lines)
+                                     if id(text) in reworded and id(line) in on_page]
+        if self._more_text.value != more and id(self._more) in on_page:
+            changed.append(self._more_text)
         return changed
 
+    def _arrange(self) -> bool:
+        """Put the lines to show in the box, then "N more" when some are left out; whether
+        the box's list of lines changed."""
+        hidden = 0 if self.expanded else max(0, len(self.lines) - WARNINGS_SHOWN)
+        shown: list[ft.Control] = list(self.lines[:len(self.lines) - hidden])
+        if hidden:
+            self._more_text.value = self.words.say_n(
+                "ui.widgets.more_warnings", "{count} more warning", "{count} more warnings",
+                hidden)
+            shown.append(self._more)
+        if same_controls(self._column.controls, shown):
+            return False
+        self._column.controls = shown
+        return True
 
-def warning_box(identifier: str, messages: tuple[str, ...] | list[str],
-                words: Language | None = None) -> ft.Control:
-    """A :class:`WarningBox` that stays as it is drawn."""
-    return WarningBox(identifier, messages, words).root
+    def _show_all(self, e=None) -> None:
+        self.expanded = True
+        self._arrange()
 
 
 def warning_mark(text: str, words: Language | None = None) -> ft.Container:
@@ -188,8 +212,8 @@ class Slot:
         self._given: ft.Control | None = None
         """The control last put here, which the box may not hold (see :meth:`put`)."""
 
-    def put(self, control: ft.Control, changed: list[ft.Control]) -> ft.Control:
-        """Hold ``control``; when it is a new one, add this place to ``changed``. A new control
+    def put(self, control: ft.Control | None, changed: list[ft.Control]) -> ft.Control:
+        """Hold ``control`` (None: nothing); when it is a new one, add this place to ``changed``. A new control
         equal in every property to the one shown is not taken: Flet keeps the control it holds
         when the new value compares equal, and the screen already shows the same; nothing is
         sent, now or at the next redraw (a memo's new part would otherwise be sent again at

@@ -160,11 +160,13 @@ class ScorepadView(NamesChanges):
         else:
             pad = Scorepad(result, self.context.words)
             # At the top, where the eye starts; its place is kept when there are none.
-            warnings = self._warnings.get(len(pad.warnings), lambda: WarningBox(
+            # One box for the screen's life (and its language), its lines kept or changed.
+            warnings = self._warnings.get(self.context.words, lambda: WarningBox(
                 "scorepad-warnings", pad.warnings, self.context.words))
             changed += warnings.show(pad.warnings)
-            items.append(self._optional(self._warnings_slot,
-                                        warnings.root if pad.warnings else None))
+            box = self._warnings_slot.put(warnings.root, changed)
+            set_props(box, changed, visible=bool(pad.warnings))
+            items.append(box)
             shape = (pad.names, tuple((row.category, row.label) for row in pad.rows),
                      tuple(session.player_colours), self.selected,
                      digits(pad) if self.large_text else None, self._available_width())
@@ -182,9 +184,9 @@ class ScorepadView(NamesChanges):
             items.append(self._winners_box)
             items.append(self._tie_break_box)
             notes = tuple((player.name, player.notes) for player in result.players)
-            items.append(self._optional(self._notes_slot, any(
-                player_notes for _, player_notes in notes) and self._notes.get(
-                notes, lambda: self._notes_block(notes))))
+            items.append(self._optional(self._notes_slot, self._notes.get(
+                notes, lambda: self._notes_block(notes)) if any(
+                player_notes for _, player_notes in notes) else None))
             # A phone shows the explanation in a sheet over the scorepad (see _select).
             explained = (self._explained.get((self.selected, session.revision),
                                              lambda: self._explanation(pad))
@@ -197,8 +199,8 @@ class ScorepadView(NamesChanges):
             else:
                 items.append(self._panel)
         problems = session.checked.problems
-        items.append(self._optional(self._problems_slot, problems and self._problems.get(
-            problems, self._problem_list)))
+        items.append(self._optional(self._problems_slot, self._problems.get(
+            problems, self._problem_list) if problems else None))
         if not self.compact:
             items.append(self._share)
         if self._kept is not None:
@@ -215,8 +217,8 @@ class ScorepadView(NamesChanges):
     def _optional(self, slot: Slot, part: ft.Control | None) -> ft.Control:
         """``slot``'s place holding ``part``, hidden when there is none (the warnings, the
         notes, the problems): the scorepad's list of parts stays the same as they come and go."""
-        box = slot.put(part or None, self._changed)
-        set_props(box, self._changed, visible=bool(part))
+        box = slot.put(part, self._changed)
+        set_props(box, self._changed, visible=part is not None)
         return box
 
     def _hold(self, column: ft.Column, items: list[ft.Control]) -> None:
