@@ -1,5 +1,6 @@
 """The dark theme in headless Chromium: it follows the device's setting, and a device's own
-choice (the switch on the home screen) is remembered across a reload."""
+choice (the switch on the home screen) is remembered across a reload, from the loading screen
+on."""
 
 from __future__ import annotations
 
@@ -35,9 +36,17 @@ def wait_background(page, dark: bool, attempts: int = 20) -> int:
     raise AssertionError(f"the background stays at brightness {brightness}")
 
 
+LOADING_BACKGROUND = """document.addEventListener("DOMContentLoaded", () => {
+    window.loadingBackground = getComputedStyle(document.getElementById("loading")).backgroundColor;
+});"""
+"""Keeps the loading screen's colour as the page is first drawn, long before the client runs."""
+
+
 def test_the_app_is_dark_on_a_dark_device_and_remembers_a_choice_of_light(app_server,
                                                                           dark_phone):
+    dark_phone.add_init_script(LOADING_BACKGROUND)
     open_app(dark_phone, app_server.url + "/")
+    assert dark_phone.evaluate("window.loadingBackground") == "rgb(34, 34, 34)"
     wait_text(dark_phone, "theme-switch", "as the device")
     wait_background(dark_phone, dark=True)
     tap(dark_phone, "theme-switch")
@@ -45,6 +54,8 @@ def test_the_app_is_dark_on_a_dark_device_and_remembers_a_choice_of_light(app_se
     tap(dark_phone, "theme-switch")
     wait_text(dark_phone, "theme-switch", "Theme: light")
     open_app(dark_phone, app_server.url + "/")
+    # Light from the loading screen on, on a device whose system is dark.
+    assert dark_phone.evaluate("window.loadingBackground") == "rgb(255, 255, 255)"
     wait_text(dark_phone, "theme-switch", "Theme: light")
     handle(dark_phone, "new-table").wait_for()
     wait_background(dark_phone, dark=False)

@@ -27,9 +27,10 @@ from starlette.staticfiles import StaticFiles
 from ui.web.app import FONT
 from ui.web.brotli_copies import AT_ONCE_UP_TO, BrotliCopies
 from ui.web.font_cuts import cut_fonts
+from ui.parts import theme
 from ui.web.web_delivery import (
-    OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage, accepted_codings,
-    client_version,
+    LOADING_IN_CHOSEN_THEME, OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage,
+    accepted_codings, client_version,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,6 +123,7 @@ def test_the_start_page_names_the_clients_files_at_the_pinned_address(tmp_path):
         '<script src="/client/v1/python.js"></script>'
         '<script>flet.entrypointBaseUrl = flet.assetBase = "/client/v1/";\n'
         'if (flet.canvasKitBaseUrl) flet.canvasKitBaseUrl = "/client/v1/canvaskit/";</script>'
+        + LOADING_IN_CHOSEN_THEME +
         '<script src="/client/v1/a.js"></script><script src="/client/v1/b.js"></script>'
         '</head>\n<body><img src="/client/v1/icons/loading-animation.png" alt="" />\n'
         '<script src="/client/v1/flutter_bootstrap.js" async></script></body></html>')
@@ -148,6 +150,17 @@ def test_the_start_page_asks_at_once_for_what_the_client_would_ask_for_once_it_r
     without = StartPage(StaticFiles(directory=tmp_path, html=True), "/client/v1/", (),
                         preloads=("assets/FontManifest.json",))
     assert "WebAssembly" not in asgi_get(without, "/").text
+
+
+def test_the_start_page_draws_its_loading_screen_in_the_theme_the_device_chose(tmp_path):
+    (tmp_path / "index.html").write_text(FLET_PAGE)
+    page = asgi_get(StartPage(StaticFiles(directory=tmp_path, html=True), "/client/v1/", ()),
+                    "/").text
+    head = page[:page.index("</head>")]
+    # Read where the client keeps the switch's choice, before the loading screen is drawn.
+    assert f'localStorage.getItem("flutter.{theme.PREFERENCE}")' in head
+    assert 'html[data-theme="dark"] #loading { background: #222222; }' in head
+    assert 'html[data-theme="light"] #loading { background: #ffffff; }' in head
 
 
 def test_the_font_list_leaves_out_the_fonts_the_app_never_draws_with_and_names_its_own(tmp_path):

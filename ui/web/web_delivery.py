@@ -33,6 +33,7 @@ from pathlib import Path
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ui.parts.theme import PREFERENCE as THEME_PREFERENCE
 from ui.web.brotli_copies import FIRST_VISIT, BrotliCopies, digest_of
 from ui.web.renderer import DEFAULT_RENDERER
 
@@ -367,12 +368,33 @@ loader also wants WebGL, which is not asked here (it costs a drawing context): a
 without it fetches the WebAssembly in vain."""
 
 
+LOADING_IN_CHOSEN_THEME = f"""<script>(function () {{
+  var chosen;
+  try {{
+    chosen = JSON.parse(localStorage.getItem("flutter.{THEME_PREFERENCE}"));
+  }} catch (error) {{
+    return;
+  }}
+  if (chosen === "dark" || chosen === "light") document.documentElement.dataset.theme = chosen;
+}})();</script><style>
+html[data-theme="dark"] #loading {{ background: #222222; }}
+html[data-theme="light"] #loading {{ background: #ffffff; }}
+</style>"""
+"""The client's loading screen (the start page's ``#loading``, light or dark as the device is)
+in the theme this device chose with the app's switch, when it chose one: it is read from the
+browser's storage, where the client keeps it (``flutter.`` and the preference's name, the value
+in JSON), before the page is drawn. A phone that chose dark on a light system is then not shown
+a light loading screen while the client starts (seconds, when it downloads on a phone network);
+the first screen is drawn in the chosen theme too (ui/web/app.py's ``main``)."""
+
+
 class StartPage(EditedAnswers):
     """The start page (every HTML answer: Flet answers any address of the app with its
     index.html), edited as it is sent: the client's files it names (:data:`PINNED_PAGE_FILES`)
     and the bases the client finds the others by (its entry point, CanvasKit, its assets) are
     moved to the pinned address ``base``, and ``<script>`` tags for the app's own scripts
-    (:data:`PAGE_SCRIPTS`, there too) are added before the client's.
+    (:data:`PAGE_SCRIPTS`, there too) are added before the client's, with the loading screen's
+    colours in the theme the device chose (:data:`LOADING_IN_CHOSEN_THEME`).
 
     At the head's start, the client's files that the page would otherwise ask for only once the
     client has started are asked for at once (``<link rel="preload">``, as the client's
@@ -394,8 +416,8 @@ class StartPage(EditedAnswers):
         pin = (f'<script>flet.entrypointBaseUrl = flet.assetBase = "{base}";\n'
                f'if (flet.canvasKitBaseUrl) flet.canvasKitBaseUrl = "{base}canvaskit/";'
                f'{fonts}</script>')
-        self.head = (pin + "".join(f'<script src="{base}{name}"></script>'
-                                   for name in scripts)).encode()
+        self.head = (pin + LOADING_IN_CHOSEN_THEME + "".join(
+            f'<script src="{base}{name}"></script>' for name in scripts)).encode()
         self.moves = [(f'="{name}"'.encode(), f'="{base}{name}"'.encode())
                       for name in PINNED_PAGE_FILES]
 
