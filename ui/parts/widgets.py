@@ -213,11 +213,11 @@ class Slot:
         """The control last put here, which the box may not hold (see :meth:`put`)."""
 
     def put(self, control: ft.Control | None, changed: list[ft.Control]) -> ft.Control:
-        """Hold ``control`` (None: nothing); when it is a new one, add this place to ``changed``. A new control
-        equal in every property to the one shown is not taken: Flet keeps the control it holds
-        when the new value compares equal, and the screen already shows the same; nothing is
-        sent, now or at the next redraw (a memo's new part would otherwise be sent again at
-        every redraw)."""
+        """Hold ``control`` (None: nothing); when it is a new one, add this place to
+        ``changed``. A new control equal in every property to the one shown is not taken: Flet
+        keeps the control it holds when the new value compares equal, and the screen already
+        shows the same; nothing is sent, now or at the next redraw (a memo's new part would
+        otherwise be sent again at every redraw)."""
         if control is not self._given:
             self._given = control
             if self.box.content is not control:
