@@ -59,3 +59,14 @@ def test_the_app_is_dark_on_a_dark_device_and_remembers_a_choice_of_light(app_se
     wait_text(dark_phone, "theme-switch", "Theme: light")
     handle(dark_phone, "new-table").wait_for()
     wait_background(dark_phone, dark=False)
+
+
+def test_a_theme_kept_in_a_form_the_app_never_wrote_is_the_device_s_own(app_server, dark_phone):
+    # What a browser extension or an older client might leave under the app's key: not JSON.
+    dark_phone.add_init_script('localStorage.setItem("flutter.scorepad.theme", "{not json");'
+                               + LOADING_BACKGROUND)
+    open_app(dark_phone, app_server.url + "/")
+    assert dark_phone.evaluate("window.loadingBackground") == "rgb(34, 34, 34)"
+    wait_text(dark_phone, "theme-switch", "as the device")
+    handle(dark_phone, "new-table").wait_for()
+    wait_background(dark_phone, dark=True)

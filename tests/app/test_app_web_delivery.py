@@ -27,7 +27,6 @@ from starlette.staticfiles import StaticFiles
 from ui.web.app import FONT
 from ui.web.brotli_copies import AT_ONCE_UP_TO, BrotliCopies
 from ui.web.font_cuts import cut_fonts
-from ui.parts import theme
 from ui.web.web_delivery import (
     LOADING_IN_CHOSEN_THEME, OWN_FONTS, CompressedStatic, FontManifest, PinnedClient, StartPage,
     accepted_codings, client_version,
@@ -158,7 +157,7 @@ def test_the_start_page_draws_its_loading_screen_in_the_theme_the_device_chose(t
                     "/").text
     head = page[:page.index("</head>")]
     # Read where the client keeps the switch's choice, before the loading screen is drawn.
-    assert f'localStorage.getItem("flutter.{theme.PREFERENCE}")' in head
+    assert 'localStorage.getItem("flutter.scorepad.theme")' in head
     assert 'html[data-theme="dark"] #loading { background: #222222; }' in head
     assert 'html[data-theme="light"] #loading { background: #ffffff; }' in head
 

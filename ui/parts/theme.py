@@ -10,6 +10,7 @@ import flet as ft
 
 from scorer.language import Language
 
+from ui.parts.browser_storage import STORAGE_TIMEOUT
 from ui.parts.widgets import TOUCH, tap_target
 
 logger = logging.getLogger(__name__)
@@ -19,9 +20,6 @@ MODES = {"system": ft.ThemeMode.SYSTEM, "dark": ft.ThemeMode.DARK, "light": ft.T
 """In the order the switch steps through them."""
 ICONS = {"system": ft.Icons.BRIGHTNESS_AUTO, "dark": ft.Icons.DARK_MODE,
          "light": ft.Icons.LIGHT_MODE}
-STORAGE_TIMEOUT = 20
-"""Seconds to wait for the browser's storage (a loaded phone can be slow), as for the device's
-token and language."""
 
 
 def switch_words(words: Language, mode: str) -> str:

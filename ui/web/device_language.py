@@ -32,6 +32,7 @@ import flet as ft
 from starlette.requests import HTTPConnection
 
 from scorer.language import LANGUAGES, PSEUDO, accepted_languages, best_language
+from ui.parts.browser_storage import STORAGE_TIMEOUT
 from ui.web.websocket_values import FromWebsocket
 
 logger = logging.getLogger(__name__)
@@ -40,9 +41,6 @@ PREFERENCE = "scorepad.language"
 """The language this browser chose, in its own storage (per device, as the theme)."""
 CHOSEN = (*LANGUAGES, PSEUDO)
 """The codes a browser may have chosen (the switch offers LANGUAGES only)."""
-STORAGE_TIMEOUT = 20
-"""Seconds to wait for the browser's storage or its device information (a loaded phone can be
-slow)."""
 PAGE_LANGUAGE_COOKIE = "scorepad-page-language"
 """The cookie that carries the page request's ``Accept-Language`` to the page's websocket."""
 HEADER_LIMIT = 256

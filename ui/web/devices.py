@@ -9,14 +9,13 @@ import secrets
 
 import flet as ft
 
+from ui.parts.browser_storage import STORAGE_TIMEOUT
 from ui.store.access import device_id
 
 logger = logging.getLogger(__name__)
 
 DEVICE_KEY = "scorepad.device"
 """The device's token in the browser's own storage (localStorage on the web)."""
-STORAGE_TIMEOUT = 20
-"""Seconds to wait for the browser's storage (a loaded phone can be slow)."""
 
 
 async def identify(page: ft.Page) -> str:

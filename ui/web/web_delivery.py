@@ -33,6 +33,7 @@ from pathlib import Path
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ui.parts.browser_storage import local_storage_key
 from ui.parts.theme import PREFERENCE as THEME_PREFERENCE
 from ui.web.brotli_copies import FIRST_VISIT, BrotliCopies, digest_of
 from ui.web.renderer import DEFAULT_RENDERER
@@ -371,7 +372,7 @@ without it fetches the WebAssembly in vain."""
 LOADING_IN_CHOSEN_THEME = f"""<script>(function () {{
   var chosen;
   try {{
-    chosen = JSON.parse(localStorage.getItem("flutter.{THEME_PREFERENCE}"));
+    chosen = JSON.parse(localStorage.getItem("{local_storage_key(THEME_PREFERENCE)}"));
   }} catch (error) {{
     return;
   }}
@@ -382,8 +383,8 @@ html[data-theme="light"] #loading {{ background: #ffffff; }}
 </style>"""
 """The client's loading screen (the start page's ``#loading``, light or dark as the device is)
 in the theme this device chose with the app's switch, when it chose one: it is read from the
-browser's storage, where the client keeps it (``flutter.`` and the preference's name, the value
-in JSON), before the page is drawn. A phone that chose dark on a light system is then not shown
+browser's storage, where the client keeps it (:func:`~ui.parts.browser_storage.local_storage_key`),
+before the page is drawn. A phone that chose dark on a light system is then not shown
 a light loading screen while the client starts (seconds, when it downloads on a phone network);
 the first screen is drawn in the chosen theme too (ui/web/app.py's ``main``)."""
 
