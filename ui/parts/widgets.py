@@ -101,10 +101,12 @@ class WarningBox:
     def __init__(self, identifier: str, messages: tuple[str, ...] | list[str],
                  words: Language | None = None):
         self.words = words or english()
-        self.texts: list[ft.Text] = []
         self.lines: list[ft.Row] = []
+        """One a warning: its icon, then its words."""
         self.expanded = False
         """Every line shown: the player asked for the rest with a tap."""
+        self._shown = 0
+        """How many lines are on the page (the first ones)."""
         self._more_text = ft.Text(size=13, color=WARNING_INK, weight=ft.FontWeight.BOLD)
         self._more = tap_target(self._more_text, self._show_all, f"{identifier}-more",
                                 border_color=WARNING_INK)
@@ -113,31 +115,33 @@ class WarningBox:
                                                       border_radius=8, padding=8))
         self.show(messages)
 
+    @property
+    def texts(self) -> list[ft.Text]:
+        """Each line's words."""
+        return [line.controls[1] for line in self.lines]
+
     def show(self, messages: tuple[str, ...] | list[str]) -> list[ft.Control]:
         """Say ``messages``, one a line: the lines kept say their new words, a line is added
         for each new message and the last ones go when there are fewer. What to send: the
         lines on the page whose words changed and "N more" when its number did, or the list
         of lines when it changed (which sends them all)."""
-        reworded = set()
-        for text, message in zip(self.texts, messages):
+        reworded = []
+        for number, (text, message) in enumerate(zip(self.texts, messages)):
             if text.value != message:
                 text.value = message
-                reworded.add(id(text))
-        for message in messages[len(self.texts):]:
-            text = ft.Text(message, size=13, color=WARNING_INK, expand=True)
-            self.texts.append(text)
-            self.lines.append(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18,
-                                              color=WARNING_INK), text],
-                                     vertical_alignment=ft.CrossAxisAlignment.START))
-        del self.texts[len(messages):], self.lines[len(messages):]
+                reworded.append(number)
+        del self.lines[len(messages):]
+        self.lines += [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=18, color=WARNING_INK),
+                               ft.Text(message, size=13, color=WARNING_INK, expand=True)],
+                              vertical_alignment=ft.CrossAxisAlignment.START)
+                       for message in messages[len(self.lines):]]
         more = self._more_text.value
         if self._arrange():
             return [self._column]
-        # Controls compare by value: the lines on the page are told by identity.
-        on_page = {id(control) for control in self._column.controls}
-        changed: list[ft.Control] = [text for text, line in zip(self.texts, self.lines)
-                                     if id(text) in reworded and id(line) in on_page]
-        if self._more_text.value != more and id(self._more) in on_page:
+        texts = self.texts
+        changed: list[ft.Control] = [texts[number] for number in reworded
+                                     if number < self._shown]
+        if self._more_text.value != more and self._shown < len(self.lines):
             changed.append(self._more_text)
         return changed
 
@@ -145,7 +149,8 @@ class WarningBox:
         """Put the lines to show in the box, then "N more" when some are left out; whether
         the box's list of lines changed."""
         hidden = 0 if self.expanded else max(0, len(self.lines) - WARNINGS_SHOWN)
-        shown: list[ft.Control] = list(self.lines[:len(self.lines) - hidden])
+        self._shown = len(self.lines) - hidden
+        shown: list[ft.Control] = list(self.lines[:self._shown])
         if hidden:
             self._more_text.value = self.words.say_n(
                 "ui.widgets.more_warnings", "{count} more warning", "{count} more warnings",
