@@ -300,7 +300,11 @@ def stoppable_server(app):
 
 
 def run_server(server, sock: socket.socket, port: int) -> None:
-    """Run :func:`stoppable_server`'s ``server`` on ``sock`` until it is stopped."""
+    """Run :func:`stoppable_server`'s ``server`` on ``sock`` until it is stopped: the app's
+    screens loaded first (``ui.web.warm_up``), so its first phone does not wait for them."""
+    from ui.web.warm_up import warm_up
+
+    warm_up()
     keep_loaded_code_out_of_collections()
     try:
         server.run(sockets=[sock])
