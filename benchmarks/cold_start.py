@@ -7,7 +7,7 @@ app's own pages and diffs, no browser) from a throw-away SQLite database holding
 Sunflower Valley tables with full valleys. It measures the server's CPU (all threads, ms) for a
 phone's home screen, then another phone's, then a valley of the first table, then a valley of the
 second (each table opened for the first time: only the code is new to the first), and how long
-the warm-up took before listening. Both kinds of run alternate; medians. Nothing here asserts a
+the warm-up took before serving. Both kinds of run alternate; medians. Nothing here asserts a
 time.
 """
 
@@ -33,8 +33,8 @@ SMOKE_ARGS = ["--runs", "1"]
 """The smallest run, for the suite's smoke test (tests/test_benchmarks_smoke_browser.py)."""
 
 WAYS = {"cold": "loaded at first use (before)",
-        "warm": "loaded before listening (ui.web.warm_up)"}
-MEASURES = {"warm_up": "warm-up before listening",
+        "warm": "loaded before serving (ui.web.warm_up)"}
+MEASURES = {"warm_up": "warm-up before serving",
             "first_home": "first phone's home screen",
             "next_home": "next phone's home screen",
             "first_valley": "first valley shown (a table opened)",
