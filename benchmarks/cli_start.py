@@ -38,18 +38,23 @@ PYDANTIC_FLOOR = "from pydantic import BaseModel\nclass One(BaseModel):\n    x: 
 imports when its first model is made (its schema builder, its plugins' lookup)."""
 
 
-def run_times(command: list[str], runs: int) -> tuple[list[float], list[float]]:
-    """Each run's wall time and the CPU time (user + system) the process used: on a loaded
-    machine the wall time includes waiting for a core, the CPU time hardly does."""
-    walls, cpus = [], []
+def run_times(commands: dict[str, list[str]], runs: int
+              ) -> dict[str, tuple[list[float], list[float]]]:
+    """Each command's wall times and the CPU times (user + system) its processes used, the
+    commands taken in turn ``runs`` times (so a change in the machine's load falls on all of
+    them, and the ratios of one run hold): on a loaded machine the wall time includes waiting
+    for a core, the CPU time hardly does."""
+    times: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return sorted(walls), sorted(cpus)
+        for name, command in commands.items():
+            walls, cpus = times[name]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+            walls.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return {name: (sorted(walls), sorted(cpus)) for name, (walls, cpus) in times.items()}
 
 
 def main() -> None:
@@ -72,8 +77,7 @@ def main() -> None:
     print(f"{'process':56} {'wall median':>11} {'wall p95':>9} {'CPU median':>10} {'runs':>5}"
           "   (ms)")
     rows = []
-    for name, command in commands.items():
-        walls, cpus = run_times(command, args.runs)
+    for name, (walls, cpus) in run_times(commands, args.runs).items():
         p95 = walls[int(0.95 * (len(walls) - 1))]
         row = (name, f"{statistics.median(walls) * 1000:.1f}", f"{p95 * 1000:.1f}",
                f"{statistics.median(cpus) * 1000:.1f}", len(walls))
