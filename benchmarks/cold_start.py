@@ -49,10 +49,12 @@ def one_server(way: str) -> dict[str, float]:
 
     from benchmarks.app_latency import full_table
     from ui.store.storage import TableStore
-    from ui.web import app  # noqa: F401 - what a server has imported before it listens
+    from ui.web import app  # noqa: F401 - what a server has imported before it serves
+    from ui.web import flet_patch
     from ui.web.server import keep_loaded_code_out_of_collections
     from ui.web.warm_up import warm_up
 
+    flet_patch.apply()  # Flet as the app's server runs it
     figures = {"warm_up": 0.0}
     if way == "warm":
         started = time.process_time()
