@@ -5,14 +5,12 @@ database made read-only mid-session."""
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
-import subprocess
-from contextlib import contextmanager
 
 from app_browser import (HOLDS_TEXT, HOST_KEYS, PHONE, handle, open_app, tap, tap_until,
                          text_of, type_into, wait_text)
+from read_only_files import read_only
 from test_app_browser import ANN, create_table
 from test_app_live_table_browser import invite_link, refused, stored_draft
 
@@ -121,26 +119,6 @@ def test_closed_tabs_leave_no_traceback_in_the_log(app_server, browser):
         wait_text(page, "new-table", "New table")
     log = app_server.log.read_text()
     assert "Traceback" not in log and "Exception in ASGI" not in log, log
-
-
-@contextmanager
-def read_only(*paths):
-    """The files and folders stop being writable, as a full or read-only disk makes them (root
-    ignores permissions, so it is made immutable)."""
-    root = os.geteuid() == 0
-    for path in paths:
-        if root:
-            subprocess.run(["chattr", "+i", str(path)], check=True)
-        else:
-            path.chmod(0o555 if path.is_dir() else 0o444)
-    try:
-        yield
-    finally:
-        for path in paths:
-            if root:
-                subprocess.run(["chattr", "-i", str(path)], check=True)
-            else:
-                path.chmod(0o755 if path.is_dir() else 0o644)
 
 
 def test_a_database_made_read_only_mid_session_is_told_and_the_edit_kept(app_server, phones):

@@ -1,4 +1,4 @@
-"""The embedded engine, the default: one SQLite file, a connection per operation.
+"""The embedded engine, the default: one SQLite file, a connection kept per thread.
 
 The file carries scorepad's mark (``application_id``) and is read without writing a byte before
 it is known to be ours; it runs in WAL mode, and a connection held open for the store's life
@@ -8,8 +8,10 @@ change then refused in words).
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +25,12 @@ APPLICATION_ID = 0x53435044
 LAYOUT_VERSION = SCHEMA_VERSION
 """SQLite's user_version of a scorepad file: its schema's version (``ui.store.schema``), readable
 without opening a table."""
+
+
+KEPT_CACHE_KIB = 256
+"""The pages a kept connection keeps in memory (KiB; SQLite's default is 2 MiB): a connection
+per thread of the server (a score of them on a large machine) stays a few MB in all, and a
+connection per operation, as before, kept none."""
 
 
 class SqliteDialect(Dialect):
@@ -64,6 +72,8 @@ class SqliteEngine:
         self.path = Path(path).expanduser().resolve()
         self.where = str(self.path)
         self.exports_folder = self.path.parent / "exports"
+        self._kept = threading.local()
+        self._all_kept: weakref.WeakSet[KeptConnection] = weakref.WeakSet()
 
     def _not_ours(self) -> StoreUnavailable:
         return StoreUnavailable(
@@ -104,6 +114,9 @@ class SqliteEngine:
 
     def close(self) -> None:
         """Let go of the file (its WAL is written into it): the store is not used after."""
+        for kept in list(self._all_kept):
+            kept.connection.close()
+            kept.identity = None  # a use after this opens a new connection
         self._keeper.close()
 
     def announce(self, connection: Connection, text: str) -> None:
@@ -146,13 +159,71 @@ class SqliteEngine:
 
     @contextmanager
     def _connection(self, create: bool = False) -> Iterator[sqlite3.Connection]:
-        # A connection per operation: handlers run on several threads, and each change must be
-        # committed before the handler returns. Only opening the store may create the file: one
-        # that vanished later is an error to tell, not an empty database to fill.
-        connection = sqlite3.connect(f"{self.path.as_uri()}?mode={'rwc' if create else 'rw'}",
-                                     uri=True, timeout=30)
+        # Each change is committed before the handler returns (``with connection``). Only opening
+        # the store may create the file: one that vanished later is an error to tell, not an
+        # empty database to fill.
+        kept = None if create else self._thread_connection()
+        if kept is None:
+            # Opening the store, or a file gone or not writable just now: a connection for this
+            # operation alone, refused (or reading only) as SQLite refuses it; never kept, so a
+            # connection that could only read does not outlive the file's coming back.
+            connection = sqlite3.connect(f"{self.path.as_uri()}?mode={'rwc' if create else 'rw'}",
+                                         uri=True, timeout=30)
+            try:
+                with connection:
+                    yield connection
+            finally:
+                connection.close()
+            return
         try:
-            with connection:
-                yield connection
-        finally:
-            connection.close()
+            with kept:
+                yield kept
+        except sqlite3.DatabaseError:
+            self._let_go()  # the next operation starts from a new connection, as the first did
+            raise
+
+    def _thread_connection(self) -> sqlite3.Connection | None:
+        """This thread's connection to the file, opened at its first operation and kept: opening
+        one (the file's header, its WAL index, its schema read again) was nine tenths of what
+        reading the deck cost, a third of a save, and an edit did both. Handlers run on several
+        threads: each has its own, closed when the thread ends. None while the file is gone or
+        may not be written; a file replaced since gets a new connection."""
+        try:
+            found = os.stat(self.path)
+            identity = (found.st_dev, found.st_ino)
+        except OSError:
+            identity = None
+        kept: KeptConnection | None = getattr(self._kept, "kept", None)
+        if identity is None or not os.access(self.path, os.W_OK):
+            self._let_go()
+            return None
+        if kept is not None and kept.identity != identity:
+            self._let_go()
+            kept = None
+        if kept is None:
+            connection = sqlite3.connect(f"{self.path.as_uri()}?mode=rw", uri=True, timeout=30,
+                                         check_same_thread=False)  # close() may be on any thread
+            connection.execute(f"PRAGMA cache_size = -{KEPT_CACHE_KIB}")
+            kept = KeptConnection(connection, identity)
+            self._kept.kept = kept
+            self._all_kept.add(kept)
+        return kept.connection
+
+    def _let_go(self) -> None:
+        """Close this thread's kept connection, if any."""
+        kept = getattr(self._kept, "kept", None)
+        self._kept.kept = None
+        if kept is not None:
+            self._all_kept.discard(kept)
+            kept.connection.close()
+
+
+class KeptConnection:
+    """A thread's connection to the file and which file it opened (device, inode). The thread's
+    local storage holds it: when the thread ends it goes, and its connection is closed."""
+
+    __slots__ = ("connection", "identity", "__weakref__")
+
+    def __init__(self, connection: sqlite3.Connection, identity: tuple[int, int] | None):
+        self.connection = connection
+        self.identity = identity
