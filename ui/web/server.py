@@ -123,9 +123,15 @@ class CannotListen(Exception):
     """The app cannot serve on the address asked for; the message is the one line to print."""
 
 
+LISTEN_BACKLOG = 2048
+"""Connections the system holds for the app before it takes them (uvicorn's own default)."""
+
+
 def listening_socket(host: str, port: int) -> socket.socket:
-    """The server's socket, bound before anything is printed: a busy port is told at once, and
-    uvicorn serves on this very socket, so no other program can take the port in between."""
+    """The server's socket, bound and listening before anything is printed: a busy port is told
+    at once; uvicorn serves on this very socket, so no other program can take the port in
+    between; and a browser that opens the address printed while the app still loads
+    (``ui.web.warm_up``) waits for it instead of being refused."""
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
     except socket.gaierror as error:
@@ -143,6 +149,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
                                f"scorepad app --port {port + 1}") from None
         raise CannotListen(f"Cannot serve on {host} port {port}: {error.strerror}; use "
                            "another --port or --host") from None
+    sock.listen(LISTEN_BACKLOG)
     return sock
 
 
