@@ -142,6 +142,15 @@ async def measure(address: str | Path, tables: int, phones: int, seconds: int,
             "boards": len(boards), "on_boards": on_boards}
 
 
+def merged(rounds: list[dict]) -> dict:
+    """One row of :func:`measure` from several rounds of it: the medians of its figures, and the
+    taps' times of every round together."""
+    return {**rounds[0], **{name: statistics.median(row[name] for row in rounds)
+                            for name in ("rss_per_phone", "cpu_ms", "busy")},
+            **{name: [taken for row in rounds for taken in row[name]]
+               for name in ("shown", "saved", "on_boards")}}
+
+
 WATCHER_SETTINGS = {"one": (1, "valley"), "every": (WATCHED_TABLE, "valley"),
                     "scorepads": (WATCHED_TABLE, "scorepad")}
 """The watchers' three tables: phones at the table, and where all but the tapping one are."""
@@ -162,14 +171,16 @@ async def cpu_per_edit_watched(address: str | Path, edits: int) -> dict[str, flo
     editors, devices = {}, []  # the devices kept: a session no one holds is let go
     for name, (phones, watching) in WATCHER_SETTINGS.items():
         table_id = full_table(address, players=WATCHED_TABLE, filled=WATCHED_TABLE)
+        at_table = []
         for player in range(phones):
             tab = f"valley/{player}" if player == 0 or watching == "valley" else watching
             device = server.connect(f"{name}{player}", f"/table/{table_id}/{tab}", table_id,
                                     player)
             if tab.startswith("valley"):
                 device.view.editor.model.choose_kind(Kind.LAKE)
-            devices.append(device)
-        editors[name] = devices[-phones].view.editor
+            at_table.append(device)
+        editors[name] = at_table[0].view.editor
+        devices += at_table
     await server.settle()
 
     async def edit(editor) -> float:
@@ -236,15 +247,6 @@ def watchers_report(cost: dict, edits: int, rounds: int) -> str:
           f"next: at the first that phone alone, at the second {WATCHED_TABLE} phones on their "
           f"valleys, at the third {WATCHED_TABLE} with the watchers on the scorepad's tab; the "
           f"tables edited in turn, edit by edit; {rounds_said} (a server each); medians.")
-
-
-def merged(rounds: list[dict]) -> dict:
-    """One row of :func:`measure` from several rounds of it: the medians of its figures, and the
-    taps' times of every round together."""
-    return {**rounds[0], **{name: statistics.median(row[name] for row in rounds)
-                            for name in ("rss_per_phone", "cpu_ms", "busy")},
-            **{name: [time for row in rounds for time in row[name]]
-               for name in ("shown", "saved", "on_boards")}}
 
 
 def lay_or_remove(editor) -> float:
@@ -372,13 +374,13 @@ def main() -> None:
         # speed falls on each alike rather than on the engine measured last.
         measured: dict[str, list[dict]] = {engine: [] for engine in makers}
         for tables in args.tables:
-            rounds: dict[str, list[dict]] = {engine: [] for engine in makers}
+            row_rounds: dict[str, list[dict]] = {engine: [] for engine in makers}
             for _ in range(args.row_rounds):
                 for engine, new_database in makers.items():
-                    rounds[engine].append(asyncio.run(measure(new_database(), tables,
-                                                              args.phones, args.seconds)))
-            for engine, row_rounds in rounds.items():
-                measured[engine].append(merged(row_rounds))
+                    row_rounds[engine].append(asyncio.run(measure(new_database(), tables,
+                                                                  args.phones, args.seconds)))
+            for engine, rounds in row_rounds.items():
+                measured[engine].append(merged(rounds))
         for engine, engine_rows in measured.items():
             rows += [(engine, tables, row) for tables, row in zip(args.tables, engine_rows)]
             per_edit = statistics.median(row["cpu_ms"] for row in engine_rows)
@@ -408,9 +410,9 @@ def main() -> None:
     print(table)
     print(served)
     if args.write:
-        rounds = f", {args.row_rounds} rounds of it" if args.row_rounds > 1 else ""
+        repeated = f", {args.row_rounds} rounds of it" if args.row_rounds > 1 else ""
         write_results(args.write, "capacity", "Many tables on one server process (lightweight "
-                      f"clients, {args.seconds} s of tapping per row{rounds})",
+                      f"clients, {args.seconds} s of tapping per row{repeated})",
                       f"{table}\n\n{served}")
 
 
