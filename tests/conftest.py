@@ -75,7 +75,34 @@ def db(engine, tmp_path, request, monkeypatch) -> Iterator[Callable[..., str | P
         cluster.drop_database(made)
 
 
+BROWSER_GROUP = "browser"
+"""The xdist group of every test in a ``*browser*`` file: script/test runs the suite on two
+workers (``-n 2 --dist loadgroup``), and the browser tests all go to one of them, in turn, as
+without xdist; the other worker runs the rest beside them. Two browser tests at once on 2 cores
+would share the CPU that a headless Flutter page already uses most of."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if BROWSER_GROUP in item.path.name:
+            item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP))
+
+
+def pytest_sessionfinish(session):
+    worker_output = getattr(session.config, "workeroutput", None)
+    if worker_output is not None and _started_in:  # an xdist worker: told to the controller
+        worker_output["postgres_started_in"] = _started_in[0]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    seconds = getattr(node, "workeroutput", {}).get("postgres_started_in")
+    if seconds is not None:
+        _started_in.append(seconds)
+
+
 def pytest_terminal_summary(terminalreporter):
     if _started_in:
-        terminalreporter.write_line(
-            f"PostgreSQL test server started in {_started_in[0]:.2f} s")
+        terminalreporter.write_line("PostgreSQL test server started in "
+                                    + ", ".join(f"{seconds:.2f} s" for seconds in _started_in))

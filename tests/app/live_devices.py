@@ -88,6 +88,11 @@ class Server:
         context.show(route)
         return Device(context, connection, session)
 
+    def close(self) -> None:
+        """Stop the server's threads and its retries of refused saves, as the test ends: left
+        running, a retry would go on failing, and saying so, through the rest of the run."""
+        self.sessions.close()
+
     async def settle(self) -> None:
         """Until every save, score and redraw asked for so far is done."""
         loop = asyncio.get_running_loop()

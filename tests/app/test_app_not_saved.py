@@ -33,6 +33,7 @@ from scorer.deck import DeckFile, deck_json
 from test_app_deck import FIDDLE, SHEEP_TOWN
 from ui.games.plugin import PlayerSetup
 from ui.games.registry import APP_GAMES, app_store
+from ui.live import session as live_session
 from ui.store.access import Access, short_id
 from ui.store.backup import backup_json
 from ui.store.deck import Deck
@@ -59,6 +60,19 @@ def jpeg() -> bytes:
     out = io.BytesIO()
     Image.new("RGB", (40, 30), "green").save(out, "JPEG")
     return out.getvalue()
+
+
+SERVERS: list[Server] = []
+"""The servers the test made (:meth:`Table.connect`), stopped as it ends."""
+
+
+@pytest.fixture(autouse=True)
+def servers_stopped():
+    """Each server a test made is stopped as it ends: its retries of refused saves with it, which
+    would otherwise go on failing, and saying so, through the rest of the run."""
+    yield
+    while SERVERS:
+        SERVERS.pop().close()
 
 
 class Table:
@@ -93,6 +107,7 @@ class Table:
         """A device (the host's, or one the table was granted to) showing ``route``."""
         if self.server is None:
             self.server = Server(self.store)
+            SERVERS.append(self.server)
         connection = RecordingConnection(self.server.hub, asyncio.get_running_loop())
         session = Session(connection)
         _context_page.set(session.page)  # as in Flet's own callbacks
@@ -477,3 +492,26 @@ def test_the_actions_reach_every_writer_of_the_tables_file(tmp_path, monkeypatch
                                                                     monkeypatch)
     missing = writing - OUTSIDE_SCREENS - reached
     assert not missing
+
+
+def test_a_stopped_server_drops_its_retry_of_a_refused_save(tmp_path, monkeypatch):
+    """An edit refused by the file waits to be saved again later; a server stopped meanwhile
+    (``Sessions.close``) drops that retry at once and stops its writer, instead of trying on,
+    and failing, for as long as the process lives."""
+    monkeypatch.setattr(live_session, "RETRY_FIRST_SECONDS", 30.0)
+    table = Table(tmp_path, monkeypatch)
+
+    async def edit_refused() -> Device:
+        bob = await add_a_player_in_table_settings(table)
+        await table.server.settle()
+        return bob
+
+    session = asyncio.run(edit_refused()).view.session
+    assert session.save_state == "Not saved"
+    retry = session._retry  # noqa: SLF001 - the timer itself: nothing else shows it waiting
+    assert retry is not None and retry.is_alive()
+    table.server.close()
+    retry.join(timeout=5)  # a retry still waiting would only end at 30 s
+    assert not retry.is_alive()
+    with pytest.raises(RuntimeError):
+        table.server.sessions.writer.submit(lambda: None)

@@ -510,6 +510,13 @@ class TableSession:
             self._retry.daemon = True
             self._retry.start()
 
+    def stop_retrying(self) -> None:
+        """Drop the retry of a refused save that is waiting, if any: the server is stopping."""
+        with self._lock:
+            retry, self._retry = self._retry, None
+        if retry is not None:
+            retry.cancel()
+
     def _queue_retry(self) -> None:
         with self._lock:
             self._retry = None
@@ -704,6 +711,19 @@ class Sessions:
         if self._stop_watching is not None:
             self._stop_watching()
             self._stop_watching = None
+
+    def close(self) -> None:
+        """Stop this server's work on its tables: no more following of the other processes, no
+        refused save tried again later; the writer and the scorer finish what is queued and
+        stop."""
+        self.stop_following()
+        with self._lock:
+            sessions = list(self._open.values())
+        for session in sessions:
+            session.stop_retrying()
+        for worker in (self.writer, self.scorer):
+            if worker is not None:
+                worker.shutdown(wait=True)
 
     def heard(self, announced: Announcement | None) -> None:
         """Another process changed a table (``announced``), or may have while its changes could
