@@ -240,9 +240,43 @@ def test_a_tabs_card_count_warning_is_sent_as_its_text_and_read_out_with_it(stor
         await server.settle()
 
         assert (text.value, text.semantics_label) == ("1/18", "Warning: 1/18")
+        # The text's change comes in the mark's patch (one message, rooted at the mark).
         assert sorted(changes(bob)) == sorted([
-            (tab_total(bob, 0)._i, "value", "1"), (text._i, "value", "1/18"),
-            (text._i, "semantics_label", "Warning: 1/18")])
+            (tab_total(bob, 0)._i, "value", "1"), (warning._i, "value", "1/18"),
+            (warning._i, "semantics_label", "Warning: 1/18")])
+
+    asyncio.run(run())
+
+
+def test_a_tabs_warning_that_goes_and_comes_back_is_one_property_in_one_patch(store):
+    async def run():
+        # Ann has 17 Valley cards besides her Starting Town: "17/18" on every tab of hers.
+        almost = {(row, column): Kind.LAKE for row in range(3) for column in range(6)
+                  if (row, column) != (0, 0)}
+        table_id, server, ann, bob = await ann_and_bob(store, almost)
+        warning = bob.view._tab_marks[0][1]
+        assert (warning.visible, warning.content.value) == (True, "17/18")
+        mark = bob.view._save_mark.text._i
+        editor = ann.view.editor
+        bob.take_sent()
+
+        editor.model.choose_kind(Kind.LAKE)
+        editor._tap((0, 6))  # the 18th: the count is right, the warning goes
+        await server.settle()
+        hidden = [message for message in bob.take_sent()
+                  if msgpack.unpackb(message, strict_map_key=False)[1]["id"] != mark]
+        assert sorted(operations(hidden)) == sorted([
+            (tab_total(bob, 0)._i, "value", tab_total(bob, 0).value),
+            (warning._i, "visible", False)])
+        assert len(hidden) == 2  # the total, then the mark
+        assert warning.content.value == "17/18"  # kept while hidden
+
+        editor._tap((0, 6))
+        editor._run(editor.model.remove_selected)  # 17 again: the same words come back
+        await server.settle()
+        assert sorted(changes(bob)) == sorted([
+            (tab_total(bob, 0)._i, "value", tab_total(bob, 0).value),
+            (warning._i, "visible", True)])
 
     asyncio.run(run())
 

@@ -193,11 +193,15 @@ class TableView:
                 zip(session.player_names, self._tab_marks)):
             shown = totals.get(name)
             set_props(total, changed, value="" if shown is None else str(shown))
-            set_props(warning, changed, visible=warnings[index] is not None)
-            said = warnings[index] or ""
-            if warning.content.value != said:  # read out as "Warning: 17/18"
-                set_props(warning.content, changed, value=said,
+            said = warnings[index]
+            mark_changed: list[ft.Control] = []
+            set_props(warning, mark_changed, visible=said is not None)
+            if said is not None and warning.content.value != said:  # "Warning: 17/18"
+                set_props(warning.content, mark_changed, value=said,
                           semantics_label=warning_said(said, self.context.words))
+            # The mark and its words as one patch (the mark's diff holds its text's); a hidden
+            # mark keeps its words, so a count that leaves 18 and comes back sends one property.
+            changed += [warning] if mark_changed else []
             set_props(presence, changed, visible=bool(present[index]))
         return [self._tabs_place] if rebuilt else changed
 
