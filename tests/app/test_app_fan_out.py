@@ -53,11 +53,17 @@ def operations(sent: list[bytes]) -> list[tuple[int, str, object]]:
     return found
 
 
-def changes(device) -> list[tuple[int, str, object]]:
-    """What the messages sent to the device since the last look set, but its "Saving…" mark
-    (which comes and goes on every device with every edit, as the save runs)."""
+def messages(device) -> list[bytes]:
+    """The messages sent to the device since the last look, but its "Saving…" mark's (which
+    comes and goes on every device with every edit, as the save runs)."""
     mark = device.view._save_mark.text._i
-    return [change for change in operations(device.take_sent()) if change[0] != mark]
+    return [message for message in device.take_sent()
+            if msgpack.unpackb(message, strict_map_key=False)[1]["id"] != mark]
+
+
+def changes(device) -> list[tuple[int, str, object]]:
+    """What the messages sent to the device since the last look set, but its "Saving…" mark."""
+    return operations(messages(device))
 
 
 def move(device, source, target) -> None:
@@ -256,15 +262,13 @@ def test_a_tabs_warning_that_goes_and_comes_back_is_one_property_in_one_patch(st
         table_id, server, ann, bob = await ann_and_bob(store, almost)
         warning = bob.view._tab_marks[0][1]
         assert (warning.visible, warning.content.value) == (True, "17/18")
-        mark = bob.view._save_mark.text._i
         editor = ann.view.editor
         bob.take_sent()
 
         editor.model.choose_kind(Kind.LAKE)
         editor._tap((0, 6))  # the 18th: the count is right, the warning goes
         await server.settle()
-        hidden = [message for message in bob.take_sent()
-                  if msgpack.unpackb(message, strict_map_key=False)[1]["id"] != mark]
+        hidden = messages(bob)
         assert sorted(operations(hidden)) == sorted([
             (tab_total(bob, 0)._i, "value", tab_total(bob, 0).value),
             (warning._i, "visible", False)])
