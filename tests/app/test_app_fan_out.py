@@ -55,7 +55,7 @@ def operations(sent: list[bytes]) -> list[tuple[int, str, object]]:
 
 def messages(device) -> list[bytes]:
     """The messages sent to the device since the last look, but its "Saving…" mark's (which
-    comes and goes on every device with every edit, as the save runs)."""
+    comes and goes on every device with an edit whose save lags, as the save runs)."""
     mark = device.view._save_mark.text._i
     return [message for message in device.take_sent()
             if msgpack.unpackb(message, strict_map_key=False)[1]["id"] != mark]

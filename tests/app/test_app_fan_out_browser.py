@@ -1,8 +1,8 @@
 """Two phones on different valleys of one table, in headless Chromium: an edit on Ann's phone
 reaches Bob's phone as the one thing that changes on his screen (Ann's total on her tab), in one
-small message that touches none of his grid, besides the table's "Saving…" mark while the edit
-is on its way to the disk; an edit that changes nothing Bob sees sends his phone nothing but that
-mark. What each phone receives is read from its own websocket."""
+small message that touches none of his grid, besides the table's "Saving…" mark when the edit
+is slow on its way to the disk; an edit that changes nothing Bob sees sends his phone nothing but
+that mark. What each phone receives is read from its own websocket."""
 
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ def received(page) -> list[bytes]:
 
 def properties_set(frames: list[bytes]) -> list[tuple[str, object]]:
     """Every (property, value) the messages set, whatever control, but the save mark's (the
-    control that is set to "Saving…": it comes and goes with every edit, on every phone)."""
+    control that is set to "Saving…": it comes and goes on every phone with an edit whose save
+    lags)."""
     found = []
     for frame in frames:
         _, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack,

@@ -1,17 +1,20 @@
-"""An edit is shown on every device as soon as it is scored, marked "Saving…" until the writer
-thread has it on disk; then the mark goes, or turns into "Not saved" with the edit kept. A screen
-drawn for any reason while a save is on its way carries the mark: no device shows a value that is
-not on disk without it. Real Flet sessions (live_devices) whose writer thread is held back."""
+"""An edit is shown on every device once it is scored and saved; when its save takes longer than
+a moment (``SAVE_AWAITED_SECONDS``), once it is scored, marked "Saving…" until the writer thread
+has it on disk; then the mark goes, or turns into "Not saved" with the edit kept. A screen drawn
+for any reason while a save is on its way carries the mark: no device shows a value that is not on
+disk without it. Real Flet sessions (live_devices) whose writer thread is held back."""
 
 from __future__ import annotations
 
 import asyncio
 import errno
 import threading
+from collections.abc import Callable
 
 import pytest
 
 from scorer.sunflower_valley.models import Kind
+from ui.live import session as live_session
 from ui.store.storage import NotSaved, TableStore
 
 from live_devices import Server
@@ -39,11 +42,32 @@ async def shown(server: Server) -> None:
         await asyncio.sleep(0)
 
 
+async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Until ``condition()`` holds (on the event loop, which draws the screens meanwhile)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "it never came"
+        await asyncio.sleep(0.01)
+
+
+def redraws_of(device) -> list[bool]:
+    """The redraws of the device's screen from now on, each as its ``here`` (the edit made on
+    this device)."""
+    redraws: list[bool] = []
+    show_changes = device.view.show_changes
+    device.view.show_changes = lambda here: (redraws.append(here), show_changes(here))
+    return redraws
+
+
 def save_state(device) -> str:
     return device.view._save_mark.text.value
 
 
-def test_an_edit_is_shown_at_once_marked_saving_until_it_is_on_disk(store):
+def test_an_edit_whose_save_is_held_is_shown_a_moment_later_marked_saving_until_on_disk(
+        store, monkeypatch):
+    monkeypatch.setattr(live_session, "SAVE_AWAITED_SECONDS", 0.5)
+
     async def run():
         # The Mountain moved beside the Field scores 1.
         table_id, server, ann, bob = await ann_and_bob(
@@ -54,7 +78,9 @@ def test_an_edit_is_shown_at_once_marked_saving_until_it_is_on_disk(store):
 
         move(ann, (1, 0), (1, 1))
         await shown(server)
+        assert tab_total(ann, 0).value == tab_total(bob, 0).value == "0"  # its save awaited
 
+        await until(lambda: tab_total(bob, 0).value == "1")
         mark = bob.view._save_mark.text
         assert tab_total(ann, 0).value == tab_total(bob, 0).value == "1"
         assert save_state(ann) == save_state(bob) == "Saving…"
@@ -99,14 +125,42 @@ def test_a_screen_opened_while_a_save_is_on_its_way_carries_the_mark(store):
     asyncio.run(run())
 
 
+def test_an_edit_whose_save_ends_in_time_is_shown_once_without_the_mark(store, monkeypatch):
+    """The save mark put on every phone and taken off a moment later was a flicker, and a second
+    redraw and message to every phone at each edit."""
+    monkeypatch.setattr(live_session, "SAVE_AWAITED_SECONDS", 30.0)
+
+    async def run():
+        table_id, server, ann, bob = await ann_and_bob(
+            store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
+        ann.take_sent()
+        bob.take_sent()
+        redraws = redraws_of(bob)
+        held = hold(server.sessions.writer)
+        move(ann, (1, 0), (1, 1))
+        await shown(server)
+        assert tab_total(ann, 0).value == tab_total(bob, 0).value == "0"  # its save awaited
+
+        held.set()
+        await server.settle()
+
+        assert tab_total(ann, 0).value == tab_total(bob, 0).value == "1"
+        assert save_state(ann) == save_state(bob) == ""
+        assert operations(bob.take_sent()) == [(tab_total(bob, 0)._i, "value", "1")]
+        assert redraws == [False]
+        mark = ann.view._save_mark.text._i
+        assert not [value for control, _, value in operations(ann.take_sent())
+                    if control == mark]
+
+    asyncio.run(run())
+
+
 def test_an_edit_saved_before_it_is_drawn_is_shown_unmarked_and_told_once(store):
     async def run():
         table_id, server, ann, bob = await ann_and_bob(
             store, {(0, 1): Kind.FIELD, (1, 0): Kind.MOUNTAIN})
         bob.take_sent()
-        redraws = []
-        show_changes = bob.view.show_changes
-        bob.view.show_changes = lambda here: (redraws.append(here), show_changes(here))
+        redraws = redraws_of(bob)
         held = hold(server.sessions.scorer)
         move(ann, (1, 0), (1, 1))
         loop = asyncio.get_running_loop()

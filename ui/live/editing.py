@@ -19,8 +19,9 @@ def _said(words: Language, label: Label | None) -> str:
 
 def show_tap(context, session: TableSession, revision: int, redraw) -> None:
     """After a tap: an edit (the session's ``revision`` moved) redraws every screen showing the
-    table as soon as it is scored (this one first), marked "Saving…" until it is on disk, and
-    every such screen again once it is, to take the mark off (or say it was not saved);
+    table once it is scored and saved (this one first); when the save takes longer than a moment
+    (``ui.live.session.SAVE_AWAITED_SECONDS``), once it is scored, marked "Saving…", and every
+    such screen again once it is on disk, to take the mark off (or say it was not saved);
     anything else redraws this one only, at once."""
     if session.revision == revision:
         redraw()
@@ -38,7 +39,7 @@ def show_tap(context, session: TableSession, revision: int, redraw) -> None:
         tell()  # saved already: one redraw shows it
         return
     context.sent_later()
-    session.when_scored(tell)
+    session.when_to_show(tell)
     session.when_saved(context.saved_callback(session.table_id))
 
 

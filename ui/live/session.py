@@ -2,12 +2,12 @@
 
 In the app the saves run on one writer thread, in the order the edits were made, and each new
 revision is scored on a scoring thread, so neither a slow disk nor a heavy table holds up the
-event loop that serves every phone. The screens show an edit as soon as it is scored
-(:meth:`TableSession.when_scored`), marked "Saving…" while it is not yet on disk
-(:attr:`TableSession.save_state`), and are told again when it is
-(:meth:`TableSession.when_saved`): a value that is not saved is never shown unmarked. The score
-always comes from the library (``scorer.games.score``) on the part of the draft that validates;
-the app never adds points.
+event loop that serves every phone. The screens show an edit once it is scored and saved, or,
+when its save takes longer than :data:`SAVE_AWAITED_SECONDS`, marked "Saving…" while it is not
+yet on disk (:meth:`TableSession.when_to_show`, :attr:`TableSession.save_state`), and are told
+again when it is (:meth:`TableSession.when_saved`): a value that is not saved is never shown
+unmarked. The score always comes from the library (``scorer.games.score``) on the part of the
+draft that validates; the app never adds points.
 One session per table is shared by every browser showing it, so undo undoes the table's last edit,
 whichever device made it; deleting and restoring a table marks its one session, never copies it.
 """
@@ -142,6 +142,13 @@ RETRY_FIRST_SECONDS = 1.0
 RETRY_LONGEST_SECONDS = 15.0
 """A refused save is tried again after a second, then after twice as long each time, at most
 this long apart, until one works (the database server back, the file writable again)."""
+
+SAVE_AWAITED_SECONDS = 0.05
+"""How long the screens wait for an edit's save once it is scored, before they show it marked
+"Saving…": a save that keeps up (a few milliseconds) is shown once, without the mark, instead of
+the mark put on every phone and taken off a moment later (a flicker, and a second redraw and
+message to every phone at every edit); a slower one is shown a moment later than it was
+scored."""
 
 SAVING = "Saving…"
 NOT_SAVED = "Not saved"
@@ -567,14 +574,37 @@ class TableSession:
             return NOT_SAVED
         return SAVING if self.saved_revision < self.revision else ""
 
-    def when_scored(self, then: Callable[[], None]) -> None:
+    def when_to_show(self, then: Callable[[], None]) -> None:
         """Run ``then`` on the event loop calling this once the latest revision is scored (on
-        the scoring thread); at once without one."""
+        the scoring thread) and every edit made so far is saved or its save failed (on the
+        writer thread), or :data:`SAVE_AWAITED_SECONDS` after the scoring if the saves take
+        longer (the screens then mark it "Saving…" until :meth:`when_saved`). At once without
+        the threads."""
+        loop = asyncio.get_running_loop() if self._scorer or self._writer else None
+
+        def scored() -> None:
+            if self._writer is None or self.saved_revision >= self.revision:
+                then()
+                return
+            called = False
+
+            def once() -> None:
+                nonlocal called
+                if not called:
+                    called = True
+                    awaited.cancel()
+                    then()
+
+            awaited = loop.call_later(SAVE_AWAITED_SECONDS, once)
+            try:  # behind the saves queued so far: once they are written, or have failed
+                self._writer.submit(loop.call_soon_threadsafe, once)
+            except RuntimeError:  # the server is stopping (its writer shut down): the timer
+                pass
+
         if self._scorer is None:
-            then()
-            return
-        loop = asyncio.get_running_loop()
-        self.scored_then(lambda: loop.call_soon_threadsafe(then))
+            scored()
+        else:
+            self.scored_then(lambda: loop.call_soon_threadsafe(scored))
 
     def scored_then(self, then: Callable[[], None]) -> None:
         """Score the latest revision, and say it in each language read here, on the scoring
