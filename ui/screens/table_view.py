@@ -61,6 +61,9 @@ class TableView:
         self._tabs_place = ft.Container()
         self._tabs_key: tuple = ()
         self._tab_marks: list[tuple[ft.Text, ft.Control, ft.Control]] = []
+        self._tabs_shown: list[tuple] = []
+        """What each tab's marks show (total, warning, presence), as :meth:`_show_tabs` last set
+        them: a tab that shows the same is passed by without reading its controls."""
         """Per player: the total's Text, the warning badge and the presence mark."""
         self._drawn = -1
         """The table's revision this screen shows."""
@@ -184,15 +187,18 @@ class TableView:
         if rebuilt:
             self._tabs_key = key
             self._tabs_place.content = self._tabs()
-        result = session.result
-        totals = {p.name: p.total for p in result.players} if result else {}
+            self._tabs_shown = [()] * len(self._tab_marks)
+        totals = self._totals()
         warnings = self._warnings()
         present = self.context.presence.players(session.table_id)
         changed: list[ft.Control] = []
         for index, (name, (total, warning, presence)) in enumerate(
                 zip(session.player_names, self._tab_marks)):
-            shown = totals.get(name)
-            set_props(total, changed, value="" if shown is None else str(shown))
+            shows = (totals.get(name, ""), warnings[index], bool(present[index]))
+            if self._tabs_shown[index] == shows:
+                continue
+            self._tabs_shown[index] = shows
+            set_props(total, changed, value=shows[0])
             said = warnings[index]
             mark_changed: list[ft.Control] = []
             set_props(warning, mark_changed, visible=said is not None)
@@ -204,6 +210,17 @@ class TableView:
             changed += [warning] if mark_changed else []
             set_props(presence, changed, visible=bool(present[index]))
         return [self._tabs_place] if rebuilt else changed
+
+    def _totals(self) -> dict[str, str]:
+        """Each scored player's total as a tab shows it, worked out once per revision for every
+        device."""
+        session = self.session
+
+        def totals() -> dict[str, str]:
+            result = session.result
+            return {player.name: str(player.total) for player in result.players} if result else {}
+
+        return session.per_revision("tab totals", totals)
 
     def _warnings(self) -> tuple[str | None, ...]:
         session = self.session
