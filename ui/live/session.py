@@ -580,7 +580,8 @@ class TableSession:
         writer thread), or :data:`SAVE_AWAITED_SECONDS` after the scoring if the saves take
         longer (the screens then mark it "Saving…" until :meth:`when_saved`). At once without
         the threads."""
-        loop = asyncio.get_running_loop() if self._scorer or self._writer else None
+        threads = self._scorer is not None or self._writer is not None
+        loop = asyncio.get_running_loop() if threads else None
 
         def scored() -> None:
             if self._writer is None or self.saved_revision >= self.revision:

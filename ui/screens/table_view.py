@@ -61,10 +61,10 @@ class TableView:
         self._tabs_place = ft.Container()
         self._tabs_key: tuple = ()
         self._tab_marks: list[tuple[ft.Text, ft.Control, ft.Control]] = []
+        """Per player: the total's Text, the warning badge and the presence mark."""
         self._tabs_shown: list[tuple] = []
         """What each tab's marks show (total, warning, presence), as :meth:`_show_tabs` last set
         them: a tab that shows the same is passed by without reading its controls."""
-        """Per player: the total's Text, the warning badge and the presence mark."""
         self._drawn = -1
         """The table's revision this screen shows."""
         self._save_mark = SaveMark(self.session, context.words)
