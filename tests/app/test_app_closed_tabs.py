@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import msgpack
+
 import pytest
 from starlette.websockets import WebSocketDisconnect
 from uvicorn.protocols.utils import ClientDisconnected
@@ -175,3 +177,72 @@ def test_flets_connection_still_keeps_its_send_queue_where_still_connected_reads
     source = inspect.getsource(FletApp)
     assert "self.__send_queue.put_nowait(" in inspect.getsource(FletApp.send_message)
     assert "self.__send_queue = None" in source
+
+
+def invoked(connection) -> list[dict]:
+    """The browser methods asked of ``connection`` (Flet's invoke messages), in order."""
+    from flet.messaging.protocol import MessageAction
+
+    messages = [msgpack.unpackb(sent, strict_map_key=False) for sent in connection.sent]
+    return [body for action, body in messages if action == MessageAction.INVOKE_METHOD.value]
+
+
+def test_a_tab_loaded_again_while_main_awaited_the_browser_is_asked_again_and_keeps_its_device(
+        tmp_path, monkeypatch):
+    """A tab loaded again while ``main`` awaits the browser's answers takes over its session
+    (flet_web's reconnection, told by the page's ``connect`` event): the questions asked of the
+    old load are lost with its connection. ``main`` asks the new load again, and the tab keeps
+    its device, at once. Before, it waited the storage's whole timeout and became a device of
+    its own (its home showed none of its tables): what a phone met when it reloaded as the
+    server came back (tests/app/test_app_devices_browser.py met it after a restart)."""
+    from flet.controls.context import _context_page
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from live_devices import ENCODE, RecordingConnection
+    from ui.store.access import device_id
+    from ui.store.storage import TableStore
+    from ui.web import app
+    from ui.web.device_language import DeviceLanguage
+    from ui.web.devices import DEVICE_KEY
+
+    token = "a-token-this-browser-kept-before"
+    identified: list[str] = []
+    real_identify = app.identify
+
+    async def identify(page):
+        identified.append(await real_identify(page))
+        return identified[-1]
+
+    async def english(page, headers):
+        return DeviceLanguage("en", chosen=False)
+
+    monkeypatch.setattr(app, "identify", identify)
+    monkeypatch.setattr(app, "device_language", english)
+
+    async def until_asked(connection) -> list[dict]:
+        while not [call for call in invoked(connection) if (call.get("args") or {}).get("key") == DEVICE_KEY]:
+            await asyncio.sleep(0.01)
+        return invoked(connection)
+
+    async def load_again_while_asked() -> None:
+        loop = asyncio.get_running_loop()
+        first = RecordingConnection(PubSubHub(loop=loop), loop)
+        session = Session(first)
+        _context_page.set(session.page)  # as flet_web does before it runs main
+        msgpack.packb(session.get_page_patch(), default=ENCODE)  # the page a browser is sent
+        main = asyncio.ensure_future(
+            app.make_main(TableStore(tmp_path / "tables.sqlite3"))(session.page))
+        await asyncio.wait_for(until_asked(first), 10)
+        # The tab loads the page again: its connection closes, the new load takes the session.
+        await session.disconnect(session_timeout_seconds=60)
+        again = RecordingConnection(PubSubHub(loop=loop), loop)
+        await session.connect(again)
+        for call in await asyncio.wait_for(until_asked(again), 10):
+            session.handle_invoke_method_results(
+                call["control_id"], call["call_id"],
+                token if (call.get("args") or {}).get("key") == DEVICE_KEY else None, None)
+        await asyncio.wait_for(main, 10)  # the storage's timeout is twice that
+
+    asyncio.run(load_again_while_asked())
+    assert identified == [device_id(token)]

@@ -17,12 +17,14 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from ui.parts import theme
+from ui.parts.browser_storage import asked_of_the_latest_load
 from scorer.language import best_language
 from scorer.message import Message
 from ui.parts.dialogs import close_dialog
 from ui.parts.words import app_language, locale_configuration
-from ui.web.device_language import (LanguageHeaders, device_language, language_headers,
-                                    locale_tags, remember_language, wanted_languages)
+from ui.web.device_language import (DeviceLanguage, LanguageHeaders, device_language,
+                                    language_headers, locale_tags, remember_language,
+                                    wanted_languages)
 from ui.web.text_scale import text_scale
 from ui.web.devices import identify, new_identity
 from ui.store.access import Access, Grant, person
@@ -576,9 +578,15 @@ def make_main(store: TableStore, lan: Sequence[str] = (),
         # chosen theme at once: the first screen waits on one round trip to the phone, and is
         # drawn in the device's theme (a device that chose dark is never drawn light first).
         headers = language_headers.get()
+
+        async def ask_the_browser() -> tuple[str, DeviceLanguage, ft.ThemeMode]:
+            nonlocal connection
+            connection = page.session.connection  # a load that took this session over
+            return await asyncio.gather(identify(page), device_language(page, headers),
+                                        theme.chosen_mode())
+
         try:
-            device, language, theme_mode = await asyncio.gather(
-                identify(page), device_language(page, headers), theme.chosen_mode())
+            device, language, theme_mode = await asked_of_the_latest_load(page, ask_the_browser)
         except Exception:
             if still_connected(page) and page.session.connection is connection:
                 raise
