@@ -198,8 +198,8 @@ class TableView:
             if self._tabs_shown[index] == shows:
                 continue
             self._tabs_shown[index] = shows
-            set_props(total, changed, value=shows[0])
-            said = warnings[index]
+            shown_total, said, here = shows
+            set_props(total, changed, value=shown_total)
             mark_changed: list[ft.Control] = []
             set_props(warning, mark_changed, visible=said is not None)
             if said is not None and warning.content.value != said:  # "Warning: 17/18"
@@ -208,7 +208,7 @@ class TableView:
             # The mark and its words as one patch (the mark's diff holds its text's); a hidden
             # mark keeps its words, so a count that leaves 18 and comes back sends one property.
             changed += [warning] if mark_changed else []
-            set_props(presence, changed, visible=bool(present[index]))
+            set_props(presence, changed, visible=here)
         return [self._tabs_place] if rebuilt else changed
 
     def _totals(self) -> dict[str, str]:
