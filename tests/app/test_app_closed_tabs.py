@@ -187,26 +187,30 @@ def invoked(connection) -> list[dict]:
     return [body for action, body in messages if action == MessageAction.INVOKE_METHOD.value]
 
 
-def test_a_tab_loaded_again_while_main_awaited_the_browser_is_asked_again_and_keeps_its_device(
-        tmp_path, monkeypatch):
-    """A tab loaded again while ``main`` awaits the browser's answers takes over its session
-    (flet_web's reconnection, told by the page's ``connect`` event): the questions asked of the
-    old load are lost with its connection. ``main`` asks the new load again, and the tab keeps
-    its device, at once. Before, it waited the storage's whole timeout and became a device of
-    its own (its home showed none of its tables): what a phone met when it reloaded as the
-    server came back (tests/app/test_app_devices_browser.py met it after a restart)."""
+def asked_for_the_token(connection) -> list[dict]:
+    """The browser methods asked of ``connection`` once the device's token is among them."""
+    from ui.web.devices import DEVICE_KEY
+
+    calls = invoked(connection)
+    return calls if any((call.get("args") or {}).get("key") == DEVICE_KEY for call in calls) else []
+
+
+def loads_while_asked(tmp_path, monkeypatch, loads: int, token: str):
+    """Run the app's ``main`` for a tab that is loaded ``loads`` times while ``main`` awaits the
+    browser (each load takes the session over, as flet_web's reconnection does, and the last
+    load asked answers with ``token`` for the device); the devices ``main`` identified, each
+    load's connection, and how ``main`` ended when it did not return (a broken pipe, as for a
+    tab closed before its screen was ready)."""
     from flet.controls.context import _context_page
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
 
     from live_devices import ENCODE, RecordingConnection
-    from ui.store.access import device_id
     from ui.store.storage import TableStore
     from ui.web import app
     from ui.web.device_language import DeviceLanguage
     from ui.web.devices import DEVICE_KEY
 
-    token = "a-token-this-browser-kept-before"
     identified: list[str] = []
     real_identify = app.identify
 
@@ -219,30 +223,78 @@ def test_a_tab_loaded_again_while_main_awaited_the_browser_is_asked_again_and_ke
 
     monkeypatch.setattr(app, "identify", identify)
     monkeypatch.setattr(app, "device_language", english)
+    connections = []
 
     async def until_asked(connection) -> list[dict]:
-        while not [call for call in invoked(connection) if (call.get("args") or {}).get("key") == DEVICE_KEY]:
+        while not asked_for_the_token(connection):
             await asyncio.sleep(0.01)
-        return invoked(connection)
+        return asked_for_the_token(connection)
 
     async def load_again_while_asked() -> None:
         loop = asyncio.get_running_loop()
-        first = RecordingConnection(PubSubHub(loop=loop), loop)
-        session = Session(first)
+        connections.append(RecordingConnection(PubSubHub(loop=loop), loop))
+        session = Session(connections[0])
         _context_page.set(session.page)  # as flet_web does before it runs main
         msgpack.packb(session.get_page_patch(), default=ENCODE)  # the page a browser is sent
         main = asyncio.ensure_future(
             app.make_main(TableStore(tmp_path / "tables.sqlite3"))(session.page))
-        await asyncio.wait_for(until_asked(first), 10)
-        # The tab loads the page again: its connection closes, the new load takes the session.
-        await session.disconnect(session_timeout_seconds=60)
-        again = RecordingConnection(PubSubHub(loop=loop), loop)
-        await session.connect(again)
-        for call in await asyncio.wait_for(until_asked(again), 10):
+        questions = await asyncio.wait_for(until_asked(connections[0]), 10)
+        for _ in range(loads - 1):
+            # The tab loads the page again: its connection closes, the new load takes the
+            # session.
+            await session.disconnect(session_timeout_seconds=60)
+            connections.append(RecordingConnection(PubSubHub(loop=loop), loop))
+            await session.connect(connections[-1])
+            try:
+                questions = await asyncio.wait_for(until_asked(connections[-1]), 1)
+            except asyncio.TimeoutError:  # not asked: the questions before still wait
+                pass
+        for call in questions:
             session.handle_invoke_method_results(
                 call["control_id"], call["call_id"],
                 token if (call.get("args") or {}).get("key") == DEVICE_KEY else None, None)
-        await asyncio.wait_for(main, 10)  # the storage's timeout is twice that
+        try:
+            await asyncio.wait_for(main, 10)  # the storage's timeout is twice that
+        except TabClosedBeforeReady as ending:
+            endings.append(ending)
 
+    endings: list[TabClosedBeforeReady] = []
     asyncio.run(load_again_while_asked())
+    return identified, connections, endings
+
+
+def test_a_tab_loaded_again_while_main_awaited_the_browser_is_asked_again_and_keeps_its_device(
+        tmp_path, monkeypatch):
+    """A tab loaded again while ``main`` awaits the browser's answers takes over its session
+    (flet_web's reconnection, told by the page's ``connect`` event): the questions asked of the
+    old load are lost with its connection. ``main`` asks the new load again, and the tab keeps
+    its device, at once. Before, it waited the storage's whole timeout and became a device of
+    its own (its home showed none of its tables): what a phone met when it reloaded as the
+    server came back (tests/app/test_app_devices_browser.py met it after a restart)."""
+    from ui.store.access import device_id
+
+    token = "a-token-this-browser-kept-before"
+    identified, (first, again), endings = loads_while_asked(tmp_path, monkeypatch, 2, token)
     assert identified == [device_id(token)]
+    assert endings == []  # the screen was drawn for the load that holds the session
+    assert asked_for_the_token(first) and asked_for_the_token(again)
+
+
+def test_a_tab_loaded_again_and_again_is_asked_again_a_bounded_number_of_times(
+        tmp_path, monkeypatch):
+    """A client that reconnects again and again while ``main`` awaits its answers is asked
+    again by :data:`~ui.parts.browser_storage.LOADS_ASKED_AGAIN` loads, not by the one past
+    them: what the server sends for it stays bounded."""
+    from ui.parts.browser_storage import LOADS_ASKED_AGAIN
+    from ui.store.access import device_id
+
+    token = "a-token-this-browser-kept-before"
+    identified, connections, endings = loads_while_asked(
+        tmp_path, monkeypatch, LOADS_ASKED_AGAIN + 2, token)
+    *asked, past = connections
+    assert len(asked) == LOADS_ASKED_AGAIN + 1  # the first load, then those asked again
+    assert all(asked_for_the_token(connection) for connection in asked)
+    assert invoked(past) == []
+    assert identified == [device_id(token)]  # the answers of the last load asked
+    # That load is no longer the tab's: main ends as for a tab closed before its screen.
+    assert len(endings) == 1
